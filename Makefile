@@ -1,0 +1,29 @@
+# Two commands set everything up on a fresh machine: `make lab` and `make test`.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: lab test lint bench clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test,lab]'
+	touch $(STAMP)
+
+lab: $(STAMP)  ## set up and open the lessons in JupyterLab
+	$(BIN)/jupyter lab notebooks/00_welcome.ipynb
+
+lint: $(STAMP)
+	$(BIN)/ruff check cardcommons tests benchmarks
+	$(BIN)/ruff format --check cardcommons tests benchmarks
+	$(BIN)/mypy
+
+test: lint  ## set up and pass every test: unit tests, doctests, lessons, browser
+	$(BIN)/pytest
+
+bench: $(STAMP)  ## speed figures, side by side with treys and eval7
+	$(BIN)/python benchmarks/run.py
+
+clean:
+	rm -rf $(VENV)

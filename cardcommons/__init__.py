@@ -1,0 +1,32 @@
+"""cardcommons: cards, packs, hands and odds for poker-hand games played with shortened packs.
+
+>>> from cardcommons import Pack, evaluate
+>>> evaluate("As Ks Qs Js Jo", Pack.split_and_choose()).describe()
+'Royal flush, the Joker as the Ten of spades'
+"""
+
+from cardcommons.cards import JOKER, Card, Rank, Suit, parse_card, parse_cards
+from cardcommons.categories import STANDARD, Category, Ranking
+from cardcommons.errors import CardError, IllegalActionError
+from cardcommons.hands import HandValue, best_five, evaluate
+from cardcommons.odds import category_counts
+from cardcommons.packs import Pack
+
+__all__ = [
+    "JOKER",
+    "STANDARD",
+    "Card",
+    "CardError",
+    "Category",
+    "HandValue",
+    "IllegalActionError",
+    "Pack",
+    "Rank",
+    "Ranking",
+    "Suit",
+    "best_five",
+    "category_counts",
+    "evaluate",
+    "parse_card",
+    "parse_cards",
+]

@@ -1,0 +1,235 @@
+"""Cards: ranks, suits, the Joker, and parsing card strings.
+
+A card prints in its short unicode form (``A♠``, ``10♥``, ``🃏``) because that
+is what a reader sees on a table, and parses from the ASCII form players type
+(``As``, ``Th`` or ``10h``, ``Jo``), in either case.
+
+>>> parse_cards("As Kh 10d Td jo")
+(A♠, K♥, 10♦, 10♦, 🃏)
+>>> str(Card(Rank.QUEEN, Suit.HEARTS))
+'Q♥'
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from cardcommons.errors import CardError
+
+
+class Rank(enum.IntEnum):
+    """A card rank; the Ace is high (14).
+
+    >>> Rank.ACE > Rank.KING, Rank.TEN.symbol, Rank.TEN.word
+    (True, '10', 'Ten')
+    """
+
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+    ACE = 14
+
+    @property
+    def symbol(self) -> str:
+        """The short form used in ``str(card)``: ``2``..``10``, ``J``, ``Q``, ``K``, ``A``."""
+        return _RANK_SYMBOLS[self]
+
+    @property
+    def word(self) -> str:
+        """The rank in words, as in "a pair of Kings"."""
+        return _RANK_WORDS[self]
+
+    @property
+    def plural(self) -> str:
+        """The rank in words, plural: ``Sixes``, ``Aces``."""
+        return self.word + ("es" if self is Rank.SIX else "s")
+
+
+_RANK_SYMBOLS = {r: str(r.value) for r in Rank if r <= 10} | {
+    Rank.JACK: "J",
+    Rank.QUEEN: "Q",
+    Rank.KING: "K",
+    Rank.ACE: "A",
+}
+_RANK_WORDS = {
+    Rank.TWO: "Two",
+    Rank.THREE: "Three",
+    Rank.FOUR: "Four",
+    Rank.FIVE: "Five",
+    Rank.SIX: "Six",
+    Rank.SEVEN: "Seven",
+    Rank.EIGHT: "Eight",
+    Rank.NINE: "Nine",
+    Rank.TEN: "Ten",
+    Rank.JACK: "Jack",
+    Rank.QUEEN: "Queen",
+    Rank.KING: "King",
+    Rank.ACE: "Ace",
+}
+
+
+class Suit(enum.Enum):
+    """A suit. Suits have no order in this game: they never break a tie.
+
+    >>> Suit("h").symbol, Suit.HEARTS.is_red
+    ('♥', True)
+    """
+
+    CLUBS = "c"
+    DIAMONDS = "d"
+    HEARTS = "h"
+    SPADES = "s"
+
+    @property
+    def symbol(self) -> str:
+        """The unicode suit sign."""
+        return _SUIT_SYMBOLS[self]
+
+    @property
+    def is_red(self) -> bool:
+        """Hearts and diamonds are red, clubs and spades black."""
+        return self in (Suit.HEARTS, Suit.DIAMONDS)
+
+    @property
+    def word(self) -> str:
+        """The suit's name in lower case, as in "the Jack of hearts"."""
+        return self.name.lower()
+
+
+_SUIT_SYMBOLS = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
+_SUIT_BY_SYMBOL = {symbol: suit for suit, symbol in _SUIT_SYMBOLS.items()}
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """A playing card, or the Joker (rank and suit both None).
+
+    Cards are small immutable values: equal cards compare equal and hash the
+    same, and both Jokers of a two-Joker pack are the same value ``JOKER``.
+    Sorting puts the Joker first, then by rank, then by suit letter.
+
+    >>> Card(Rank.ACE, Suit.SPADES), JOKER.is_joker
+    (A♠, True)
+    >>> sorted(parse_cards("Ks Jo 9h"))
+    [🃏, 9♥, K♠]
+    """
+
+    rank: Rank | None
+    suit: Suit | None
+
+    def __post_init__(self) -> None:
+        if (self.rank is None) != (self.suit is None):
+            raise CardError(
+                f"a card needs both a rank and a suit, or neither (the Joker): {self.rank!r}, {self.suit!r}"
+            )
+
+    @property
+    def is_joker(self) -> bool:
+        """True for the Joker."""
+        return self.rank is None
+
+    @property
+    def sort_key(self) -> tuple[int, str]:
+        """Joker first, then by rank and suit letter."""
+        if self.rank is None or self.suit is None:
+            return (0, "")
+        return (int(self.rank), self.suit.value)
+
+    def __lt__(self, other: Card) -> bool:
+        return self.sort_key < other.sort_key
+
+    def __str__(self) -> str:
+        if self.rank is None or self.suit is None:
+            return "🃏"
+        return self.rank.symbol + self.suit.symbol
+
+    def __repr__(self) -> str:
+        return str(self)
+
+    @property
+    def code(self) -> str:
+        """The ASCII form that :func:`parse_card` reads back: ``As``, ``Th``, ``Jo``.
+
+        >>> [c.code for c in parse_cards("10h Jo")]
+        ['Th', 'Jo']
+        """
+        if self.rank is None or self.suit is None:
+            return "Jo"
+        symbol = "T" if self.rank is Rank.TEN else self.rank.symbol
+        return symbol + self.suit.value
+
+    def _repr_html_(self) -> str:
+        from cardcommons.faces import card_html
+
+        return card_html(self)
+
+
+JOKER = Card(None, None)
+"""The Joker: wild only for straights and flushes, otherwise the lowest card."""
+
+_RANK_BY_TOKEN = {r.symbol: r for r in Rank} | {"T": Rank.TEN}
+_JOKER_TOKENS = {"JO", "JK", "🃏", "JOKER"}
+
+
+def parse_card(token: str) -> Card:
+    """Read one card: a rank (``2``..``9``, ``T`` or ``10``, ``J``, ``Q``, ``K``, ``A``)
+    then a suit (``c d h s`` or ``♣ ♦ ♥ ♠``), in either case; ``Jo``, ``JK`` or
+    ``🃏`` for the Joker.
+
+    >>> parse_card("qh"), parse_card("10♠"), parse_card("JK")
+    (Q♥, 10♠, 🃏)
+    >>> parse_card("Ax")
+    Traceback (most recent call last):
+    ...
+    cardcommons.errors.CardError: not a card: 'Ax' (unknown suit 'x')
+    """
+    text = token.strip()
+    upper = text.upper()
+    if upper in _JOKER_TOKENS:
+        return JOKER
+    if len(text) < 2:
+        raise CardError(f"not a card: {token!r} (a card is a rank then a suit, like 'As' or '10h')")
+    rank_text, suit_text = upper[:-1], text[-1]
+    rank = _RANK_BY_TOKEN.get(rank_text)
+    if rank is None:
+        raise CardError(f"not a card: {token!r} (unknown rank {text[:-1]!r})")
+    suit = _SUIT_BY_SYMBOL.get(suit_text)
+    if suit is None:
+        try:
+            suit = Suit(suit_text.lower())
+        except ValueError:
+            raise CardError(f"not a card: {token!r} (unknown suit {suit_text!r})") from None
+    return Card(rank, suit)
+
+
+def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
+    """Read cards from a string separated by spaces or commas, or from an
+    iterable of tokens and cards.
+
+    >>> parse_cards("As,Kh  🃏")
+    (A♠, K♥, 🃏)
+    >>> parse_cards(["9c", JOKER])
+    (9♣, 🃏)
+    """
+    tokens: Iterable[str | Card] = text.replace(",", " ").split() if isinstance(text, str) else text
+    return tuple(t if isinstance(t, Card) else parse_card(t) for t in tokens)
+
+
+def cards_str(cards: Iterable[Card]) -> str:
+    """The cards in their short form, separated by spaces.
+
+    >>> cards_str(parse_cards("As Jo"))
+    'A♠ 🃏'
+    """
+    return " ".join(str(c) for c in cards)

@@ -1,0 +1,73 @@
+"""The command line: exact odds tables and hand evaluation.
+
+>>> main(["eval", "As Ks Qs Js Jo", "--players", "2", "--jokers"])
+Straight flush: Royal flush, the Joker as the Ten of spades
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from cardcommons.errors import CardError
+from cardcommons.hands import evaluate
+from cardcommons.odds import category_counts
+from cardcommons.packs import Pack
+
+
+def _pack(args: argparse.Namespace) -> Pack:
+    ace_low = not args.no_ace_low
+    if args.lowest is not None:
+        return Pack(lowest=args.lowest, jokers=args.jokers, ace_low=ace_low)
+    return Pack.whisky(args.players, jokers=bool(args.jokers), ace_low=ace_low)
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="cardcommons", description=__doc__.splitlines()[0] if __doc__ else None)
+    commands = parser.add_subparsers(dest="command", required=True)
+    odds = commands.add_parser("odds", help="the exact odds of every category in a pack")
+    hand = commands.add_parser("eval", help="the category of a 5-card hand")
+    hand.add_argument("cards", help='five cards, such as "As Ks Qs Js Jo"')
+    for sub in (odds, hand):
+        sub.add_argument("--players", type=int, default=9, help="Whisky Poker table size 2..9 (default 9: 52 cards)")
+        sub.add_argument("--lowest", type=int, help="any pack: its lowest rank, 2..10 (overrides --players)")
+        sub.add_argument(
+            "--jokers",
+            type=int,
+            nargs="?",
+            const=-1,
+            default=0,
+            help="with --lowest: 0..2 Jokers; alone with --players: the table's Jokers",
+        )
+        sub.add_argument("--ranking", choices=["standard", "rarity"], default="standard")
+        sub.add_argument("--no-ace-low", action="store_true", help="the Ace plays high only")
+    return parser
+
+
+def _odds(pack: Pack, ranking: str) -> None:
+    counts = category_counts(pack, "rarity" if ranking == "rarity" else "standard")
+    print(f"{pack}, {counts.ranking.name} order: {counts.total:,} hands")
+    print(f"{'category':<16}{'hands':>12}{'probability':>14}{'1 in':>14}")
+    for name, count, probability, one_in in counts.rows():
+        once = "never" if count == 0 else f"{one_in:,.1f}"
+        print(f"{name:<16}{count:>12,}{probability:>14.6f}{once:>14}")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status (2 for bad input)."""
+    args = _parser().parse_args(argv)
+    try:
+        if args.jokers == -1:
+            args.jokers = 1 if args.lowest is not None else True
+        pack = _pack(args)
+        if args.command == "odds":
+            _odds(pack, args.ranking)
+        else:
+            value = evaluate(args.cards, pack, "rarity" if args.ranking == "rarity" else "standard")
+            print(f"{value.category.label}: {value.describe()}")
+    except CardError as error:
+        print(f"cardcommons: error: {error}", file=sys.stderr)
+        return 2
+    return 0

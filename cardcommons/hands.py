@@ -1,0 +1,145 @@
+"""Evaluating 5-card hands, with the Joker rule, in any pack and under any ranking.
+
+The Joker is wild only to complete a straight, a flush or a straight flush;
+anywhere else it plays low, just below the pack's lowest rank, and never
+pairs. Each way of fixing the Jokers is a *reading*; a hand's value is its
+best reading under the ranking in force. Equal hands in category and card for
+card (Jokers counted as what they stand for): the one with fewer Jokers wins.
+
+>>> pack = Pack.split_and_choose()
+>>> value = evaluate(parse_cards("As Ks Qs 10h Jo"), pack)
+>>> value.category, value.describe()
+(<Category.STRAIGHT: 'straight'>, 'Straight to the Ace, the Joker as the Jack')
+>>> value < evaluate(parse_cards("As Ks Qs 10h Jd"), pack)
+True
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from cardcommons.cards import JOKER, Card, Rank, cards_str, parse_cards
+from cardcommons.categories import Category, Ranking
+from cardcommons.errors import CardError
+from cardcommons.odds import RankingLike, resolve_ranking
+from cardcommons.packs import Pack
+from cardcommons.readings import JOKER_LOW, readings
+
+__all__ = ["HandValue", "best_five", "evaluate", "value_of"]
+
+
+@dataclass(frozen=True, order=True)
+class HandValue:
+    """The value of a 5-card hand: totally ordered, hashable, equal means a tie.
+
+    >>> pack = Pack.whisky(2, jokers=True)
+    >>> v = evaluate(parse_cards("Kh Kd 9s 9c Jo"), pack)
+    >>> v.category.label, v.stand_ins, v.describe()
+    ('Two pair', (None,), 'Two pair, Kings and Nines, the Joker plays low')
+    """
+
+    key: tuple[int, tuple[int, ...], int] = field(repr=False)
+    category: Category = field(compare=False)
+    cards: tuple[Card, ...] = field(compare=False)
+    stand_ins: tuple[Card | None, ...] = field(compare=False)
+    ranks: tuple[int, ...] = field(compare=False, repr=False)
+
+    def describe(self) -> str:
+        """The hand in plain words, with what each Joker does."""
+        main = _describe_category(self.category, self.ranks)
+        if not self.stand_ins:
+            return main
+        if all(s is None for s in self.stand_ins):
+            plays = "the Joker plays low" if len(self.stand_ins) == 1 else "the Jokers play low"
+            return f"{main}, {plays}"
+        named = [_stand_in_name(s, self.category) for s in self.stand_ins if s is not None]
+        joker = "the Joker as " if len(named) == 1 else "the Jokers as "
+        return f"{main}, {joker}{' and '.join(named)}"
+
+    def __str__(self) -> str:
+        return f"{cards_str(self.cards)}: {self.describe()}"
+
+    def _repr_html_(self) -> str:
+        from cardcommons.faces import hand_html
+
+        return hand_html(self.cards, caption=self.describe())
+
+
+def _stand_in_name(card: Card, category: Category) -> str:
+    assert card.rank is not None and card.suit is not None
+    if category is Category.STRAIGHT:
+        return f"the {card.rank.word}"
+    return f"the {card.rank.word} of {card.suit.word}"
+
+
+def _describe_category(category: Category, ranks: tuple[int, ...]) -> str:
+    words = [_kicker(r) for r in ranks]
+    match category:
+        case Category.STRAIGHT_FLUSH if ranks[0] == Rank.ACE:
+            return "Royal flush"
+        case Category.STRAIGHT_FLUSH | Category.STRAIGHT:
+            return f"{category.label} to the {words[0]}"
+        case Category.FOUR_OF_A_KIND:
+            return f"Four {Rank(ranks[0]).plural}, {_kicker(ranks[1])} kicker"
+        case Category.FULL_HOUSE:
+            return f"Full house, {Rank(ranks[0]).plural} over {Rank(ranks[1]).plural}"
+        case Category.FLUSH | Category.HIGH_CARD:
+            prefix = "Flush, " if category is Category.FLUSH else ""
+            return f"{prefix}{words[0]} high"
+        case Category.THREE_OF_A_KIND:
+            return f"Three {Rank(ranks[0]).plural}"
+        case Category.TWO_PAIR:
+            return f"Two pair, {Rank(ranks[0]).plural} and {Rank(ranks[1]).plural}"
+        case _:
+            return f"Pair of {Rank(ranks[0]).plural}"
+
+
+def _kicker(rank: int) -> str:
+    return Rank(rank).word if rank != JOKER_LOW else "Joker"
+
+
+def evaluate(cards: Iterable[Card] | str, pack: Pack | None = None, ranking: RankingLike = "standard") -> HandValue:
+    """The value of a 5-card hand in ``pack`` (the full 52-card pack, plus
+    Jokers if the hand has them, by default) under ``ranking``: "standard",
+    "rarity" (RULES.md's ranking by rarity in this pack) or a :class:`Ranking`.
+
+    >>> evaluate("Jo As Ad Kc Qh", Pack(jokers=1)).describe()
+    'Pair of Aces, the Joker plays low'
+    >>> evaluate("As Ks Qs Js Ts Jo")
+    Traceback (most recent call last):
+    ...
+    cardcommons.errors.CardError: expected 5 cards, got 6: A♠ K♠ Q♠ J♠ 10♠ 🃏
+    """
+    hand = parse_cards(cards)
+    if pack is None:
+        pack = Pack(lowest=2, jokers=min(2, sum(c.is_joker for c in hand)))
+    hand = pack.check(hand, size=5)
+    return value_of(hand, pack, resolve_ranking(ranking, pack))
+
+
+def value_of(hand: Sequence[Card], pack: Pack, ranking: Ranking) -> HandValue:
+    """:func:`evaluate` for 5 cards already checked, under a resolved ranking."""
+    naturals = [c for c in hand if not c.is_joker]
+    jokers = len(hand) - len(naturals)
+    best = max(readings(naturals, jokers, pack), key=lambda r: (ranking.strength(r.category), r.ranks))
+    key = (ranking.strength(best.category), best.ranks, -jokers)
+    shown = tuple(sorted(naturals, reverse=True)) + (JOKER,) * jokers
+    return HandValue(key, best.category, shown, best.stand_ins, best.ranks)
+
+
+def best_five(cards: Iterable[Card] | str, pack: Pack | None = None, ranking: RankingLike = "standard") -> HandValue:
+    """The best 5-card hand among 5 or more cards.
+
+    >>> best_five("As Ad Ac Ks Kd 2h 3c").describe()
+    'Full house, Aces over Kings'
+    """
+    held = parse_cards(cards)
+    if pack is None:
+        pack = Pack(lowest=2, jokers=min(2, sum(c.is_joker for c in held)))
+    held = pack.check(held)
+    if len(held) < 5:
+        raise CardError(f"best_five needs at least 5 cards, got {len(held)}: {cards_str(held) or 'none'}")
+    order = resolve_ranking(ranking, pack)
+    return max(value_of(five, pack, order) for five in itertools.combinations(held, 5))

@@ -1,0 +1,93 @@
+"""Readings: the ways a hand's Jokers can be fixed, by the Joker rule.
+
+The Joker is wild only to complete a straight, a flush or a straight flush;
+then it stands for the card that makes that hand best. Anywhere else it
+plays low, below the pack's lowest rank, and never pairs. A hand without
+Jokers has exactly one reading.
+
+>>> [r.category.value for r in readings(parse_cards("Ah Kh Qh Jh"), 1, Pack.whisky(2))]
+['high card', 'straight', 'straight flush', 'flush']
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from cardcommons.cards import Card, Rank, Suit
+from cardcommons.categories import Category
+from cardcommons.packs import Pack
+
+JOKER_LOW = 1
+"""The value of a Joker that plays low: below every rank of every pack."""
+
+
+class Reading(NamedTuple):
+    """One way to read a hand: its category, the ranks that rank it within
+    the category (high to low, Jokers as what they stand for), and the card
+    each Joker stands for (None when it plays low)."""
+
+    category: Category
+    ranks: tuple[int, ...]
+    stand_ins: tuple[Card | None, ...]
+
+
+def readings(naturals: Sequence[Card], jokers: int, pack: Pack) -> list[Reading]:
+    """Every distinct way to read ``naturals`` plus ``jokers`` Jokers (best
+    of each kind): Jokers low, and, where they can complete one, the best
+    straight, straight flush and flush.
+
+    >>> [r.category.value for r in readings(parse_cards("Ah Kh Qh Jh"), 1, Pack.whisky(2))]
+    ['high card', 'straight', 'straight flush', 'flush']
+    """
+    ranks = sorted((int(c.rank) for c in naturals if c.rank is not None), reverse=True)
+    suits = {c.suit for c in naturals}
+    flush_suit = next(iter(suits)) if len(suits) == 1 else None
+    low = JOKER_LOW
+    groups = sorted(Counter(ranks).items(), key=lambda item: (item[1], item[0]), reverse=True)
+    if len(groups) < len(ranks):
+        category = Category.of_groups(n for _, n in groups)
+        return [Reading(category, tuple(r for r, _ in groups) + (low,) * jokers, (None,) * jokers)]
+    held = set(ranks)
+    found: list[Reading] = []
+    straights = [(top, window) for top, window in pack.straights if held <= window]
+    if jokers == 0:
+        if straights:
+            category = Category.STRAIGHT_FLUSH if flush_suit else Category.STRAIGHT
+            return [Reading(category, (straights[0][0],), ())]
+        category = Category.FLUSH if flush_suit else Category.HIGH_CARD
+        return [Reading(category, tuple(ranks), ())]
+    found.append(Reading(Category.HIGH_CARD, tuple(ranks) + (low,) * jokers, (None,) * jokers))
+    if straights:
+        top, window = straights[0]
+        missing = sorted(window - held, reverse=True)
+        off_suit = next(s for s in Suit if s is not flush_suit)
+        found.append(Reading(Category.STRAIGHT, (top,), tuple(Card(Rank(r), off_suit) for r in missing)))
+        if flush_suit is not None:
+            found.append(Reading(Category.STRAIGHT_FLUSH, (top,), tuple(Card(Rank(r), flush_suit) for r in missing)))
+    if flush_suit is not None:
+        windows = {window for _, window in pack.straights}
+        free = [r for r in reversed(pack.ranks) if r not in held]
+        for fill in itertools.combinations(free, jokers):
+            if held | set(fill) not in windows:
+                stand_ins = tuple(Card(Rank(r), flush_suit) for r in fill)
+                found.append(Reading(Category.FLUSH, tuple(sorted(ranks + list(fill), reverse=True)), stand_ins))
+                break
+    return found
+
+
+def example_naturals(ranks: Sequence[Rank], one_suit: bool) -> tuple[Card, ...]:
+    """Natural cards with these ranks, all clubs if ``one_suit`` (distinct
+    ranks only), otherwise in suits that are not all the same.
+
+    >>> example_naturals([Rank.ACE, Rank.KING, Rank.KING], one_suit=False)
+    (A♣, K♣, K♦)
+    """
+    if one_suit:
+        return tuple(Card(rank, Suit.CLUBS) for rank in ranks)
+    if len(set(ranks)) == len(ranks):
+        return (Card(ranks[0], Suit.DIAMONDS),) + tuple(Card(rank, Suit.CLUBS) for rank in ranks[1:])
+    suits = list(Suit)
+    return tuple(Card(rank, suits[ranks[:i].count(rank)]) for i, rank in enumerate(ranks))
