@@ -1,0 +1,118 @@
+"""The lesson plots draw exactly the numbers that category_counts computes."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from fractions import Fraction
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import matplotlib.pyplot as plt
+import numpy as np
+import pytest
+from matplotlib.axes import Axes
+from matplotlib.lines import Line2D
+
+from cardcommons import STANDARD, Category, Pack, category_counts
+from cardcommons.odds import rarity_ranking
+from cardcommons.plots import (
+    plot_category_bars,
+    plot_category_odds,
+    plot_order_comparison,
+    plot_simulation_check,
+    wilson_interval,
+)
+
+WHISKY = [Pack.whisky(p) for p in range(2, 10)]
+WHISKY_JOKERS = [Pack.whisky(p, jokers=True) for p in range(2, 10)]
+
+
+def xdata(line: Line2D) -> list[float]:
+    return [float(v) for v in np.asarray(line.get_xdata())]
+
+
+def ydata(line: Line2D) -> list[float]:
+    return [float(v) for v in np.asarray(line.get_ydata())]
+
+
+@pytest.fixture
+def ax() -> Iterator[Axes]:
+    _, axes = plt.subplots()
+    yield axes
+    plt.close("all")
+
+
+@pytest.mark.parametrize("packs", [WHISKY, WHISKY_JOKERS, [Pack.split_and_choose()]])
+@pytest.mark.parametrize("ranking", ["standard", "rarity"])
+def test_category_odds_plots_the_exact_counts(packs: list[Pack], ranking: str, ax: Axes) -> None:
+    plot_category_odds(packs, "rarity" if ranking == "rarity" else "standard", ax=ax, log=False)
+    tables = [category_counts(pack, "rarity" if ranking == "rarity" else "standard") for pack in packs]
+    lines = {line.get_label(): line for line in ax.get_lines()}
+    assert set(lines) == {c.value for c in Category if any(t[c] for t in tables)}
+    for category in Category:
+        if category.value not in lines:
+            continue
+        line = lines[category.value]
+        expected = [(len(t.pack), t[category]) for t in tables if t[category] > 0]
+        assert list(zip(xdata(line), ydata(line), strict=True)) == expected
+
+
+def test_category_odds_probabilities_and_log_scale(ax: Axes) -> None:
+    plot_category_odds(WHISKY, probability=True, log=True, ax=ax)
+    assert ax.get_yscale() == "log"
+    flush = next(line for line in ax.get_lines() if line.get_label() == "flush")
+    assert ydata(flush) == [float(category_counts(p).probability(Category.FLUSH)) for p in WHISKY]
+
+
+def test_category_odds_skips_categories_that_never_occur(ax: Axes) -> None:
+    plot_category_odds([Pack.split_and_choose()], categories=[Category.FLUSH, Category.PAIR], ax=ax)
+    flush, pair = ax.get_lines()
+    assert ydata(flush) == []
+    assert ydata(pair) == [category_counts(Pack.split_and_choose())[Category.PAIR]]
+
+
+def test_category_bars_plot_every_table(ax: Axes) -> None:
+    pack = Pack.whisky(5, jokers=True)
+    tables = [category_counts(Pack.whisky(5)), category_counts(pack), category_counts(pack, "rarity")]
+    plot_category_bars(tables, ["no Jokers", "Jokers", "Jokers, rarity"], probability=False, ax=ax)
+    assert len(ax.containers) == 3
+    for container, table in zip(ax.containers, tables, strict=True):
+        assert [int(bar.get_width()) for bar in container] == [table[c] for c in Category]
+    assert [t.get_text() for t in ax.get_yticklabels()] == [c.value for c in Category]
+
+
+def test_category_bars_reject_mismatched_labels() -> None:
+    with pytest.raises(ValueError, match="2 labels for 1"):
+        plot_category_bars([category_counts(Pack.whisky(2))], ["a", "b"])
+    with pytest.raises(ValueError, match="at least one"):
+        plot_category_bars([])
+
+
+@pytest.mark.parametrize("pack", [*WHISKY, Pack.split_and_choose()])
+def test_order_comparison_draws_each_category_at_its_places(pack: Pack, ax: Axes) -> None:
+    rarity = rarity_ranking(pack)
+    plot_order_comparison(STANDARD, rarity, ax=ax)
+    places = {line.get_label(): ydata(line) for line in ax.get_lines()}
+    assert places == {c.value: [STANDARD.order.index(c), rarity.order.index(c)] for c in Category}
+
+
+def test_simulation_check_bars_are_exact_probabilities(ax: Axes) -> None:
+    exact = category_counts(Pack.whisky(3))
+    observed = {c: exact[c] // 10 for c in exact}
+    plot_simulation_check(exact, observed, ax=ax)
+    bars = [bar.get_width() for bar in ax.containers[0]]
+    assert bars == [float(exact.probability(c)) for c in exact.ranking.order]
+    assert Fraction(exact[Category.PAIR], exact.total) == exact.probability(Category.PAIR)
+
+
+@pytest.mark.parametrize(("hits", "trials"), [(0, 10), (5, 10), (10, 10), (3, 1000)])
+def test_wilson_interval_contains_the_observed_rate(hits: int, trials: int) -> None:
+    low, high = wilson_interval(hits, trials)
+    assert 0.0 <= low <= hits / trials <= high <= 1.0
+
+
+def test_wilson_interval_needs_trials() -> None:
+    with pytest.raises(ValueError, match="at least one trial"):
+        wilson_interval(0, 0)
