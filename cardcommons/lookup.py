@@ -27,6 +27,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
+from typing import NoReturn
 
 import numpy as np
 import numpy.typing as npt
@@ -85,6 +86,11 @@ class HandTable:
         self._scalar = {index: strength_of[key] for index, key in keyed.items()}
         self.table = np.zeros(2 * (5 * RANK_KEYS[-1] + 1), dtype=np.int64)
         self.table[list(self._scalar)] = list(self._scalar.values())
+        # for evaluate_many's checked path: indexable by any uint8, 0 past the pack's end
+        self.bits = np.zeros(256, dtype=np.uint64)
+        self.bits[: len(pack)] = np.left_shift(np.uint64(1), np.arange(len(pack), dtype=np.uint64))
+        self.padded_codes = np.zeros(256, dtype=np.int64)
+        self.padded_codes[: len(pack)] = self.codes
 
     def strength(self, hand: Sequence[int] | npt.NDArray[np.integer]) -> int:
         """The strength of one hand given as 5 card indices (no checks: the fast path)."""
@@ -143,6 +149,34 @@ def evaluate_many(pack: Pack, hands: npt.ArrayLike, ranking: RankingLike = "stan
         raise CardError(
             f"evaluate_many takes an (n, 5) integer array of card indices, not shape {array.shape} of {array.dtype}"
         )
+    table = hand_table(pack, ranking)
+    if array.dtype.itemsize == 1:
+        fast = array.view(np.uint8)  # negative int8 become >= 128: no card, caught below
+    elif array.size and (array.min() < 0 or array.max() >= len(pack)):
+        _raise_first_error(pack, array)
+    else:
+        fast = array
+    # Checked and evaluated in cache-sized chunks: each card's bit (0 past the
+    # pack's end) finds repeated or missing cards, each card's code the strength.
+    result = np.empty(len(array), dtype=np.int64)
+    for start in range(0, len(array), _CHUNK):
+        chunk = fast[start : start + _CHUNK]
+        c0, c1, c2, c3, c4 = chunk[:, 0], chunk[:, 1], chunk[:, 2], chunk[:, 3], chunk[:, 4]
+        bits = table.bits
+        if np.any(np.bitwise_count(bits[c0] | bits[c1] | bits[c2] | bits[c3] | bits[c4]) != 5):
+            _raise_first_error(pack, array)
+        codes = table.padded_codes
+        total = codes[c0] + codes[c1] + codes[c2] + codes[c3] + codes[c4]
+        result[start : start + _CHUNK] = table.table[(total >> _SUIT_BITS) * 2 + _ONE_SUIT[total & _SUIT_MASK]]
+    return result
+
+
+_CHUNK = 1 << 14
+"""Hands per chunk in :func:`evaluate_many`: small enough for the temporaries to stay in cache."""
+
+
+def _raise_first_error(pack: Pack, array: npt.NDArray[np.integer]) -> NoReturn:
+    """Raise the CardError for the first bad index in ``array``, else for the first repeated card."""
     if array.size and (array.min() < 0 or array.max() >= len(pack)):
         bad = int(array[(array < 0) | (array >= len(pack))][0])
         raise CardError(f"card index {bad} is outside the {pack} (0..{len(pack) - 1})")
@@ -153,4 +187,4 @@ def evaluate_many(pack: Pack, hands: npt.ArrayLike, ranking: RankingLike = "stan
         row = array[twice[0]].tolist()
         index = next(i for i in row if row.count(i) > 1)
         raise CardError(f"hand {twice[0]} holds card index {index} ({pack.cards[index]}) twice")
-    return hand_table(pack, ranking).strengths(array)
+    raise AssertionError("evaluate_many flagged a hand that holds no bad index and no card twice")

@@ -1,0 +1,158 @@
+"""Speed figures for cardcommons, side by side with treys and eval7.
+
+Run ``python benchmarks/run.py`` for every section or ``--only NAME`` for one.
+A section is a function that prints its own table; add one by writing it and
+listing it in ``SECTIONS``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import time
+from collections.abc import Callable
+from math import comb
+
+import numpy as np
+import numpy.typing as npt
+
+from cardcommons import Pack
+from cardcommons.lookup import _cached_table, evaluate_many, hand_table
+from cardcommons.odds import _counts, category_counts, rarity_ranking
+
+SEED = 20240501
+
+
+def best_time(run: Callable[[], object], repeat: int = 5) -> float:
+    """The fastest of ``repeat`` runs, in seconds."""
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        run()
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def table(title: str, header: tuple[str, ...], rows: list[tuple[str, ...]], notes: list[str]) -> None:
+    """Print a plain-text table with a title and notes."""
+    widths = [max(len(cell) for cell in column) for column in zip(header, *rows, strict=True)]
+    line = "  ".join("-" * w for w in widths)
+    print(f"\n{title}\n{'=' * len(title)}")
+    for row in (header, tuple(line.split("  ")), *rows):
+        print(
+            "  ".join(
+                cell.ljust(w) if i == 0 else cell.rjust(w) for i, (cell, w) in enumerate(zip(row, widths, strict=True))
+            )
+        )
+    for note in notes:
+        print(f"  {note}")
+
+
+def all_52_card_hands() -> npt.NDArray[np.int8]:
+    """Every 5-card hand of the full pack as an (n, 5) array of card indices."""
+    combos = itertools.combinations(range(52), 5)
+    return np.fromiter(combos, dtype=np.dtype((np.int8, 5)), count=comb(52, 5))
+
+
+def core() -> None:
+    """evaluate_many vs eval7, the scalar path vs treys, and cold exact odds for every pack."""
+    import eval7
+    from treys import Card as TreysCard
+    from treys import Evaluator
+
+    pack = Pack(2)
+    hands = all_52_card_hands()
+    codes = [card.code for card in pack.cards]
+
+    # (a) evaluate_many over all hands vs eval7.evaluate
+    _cached_table.cache_clear()
+    start = time.perf_counter()
+    hand_table(pack)
+    setup = time.perf_counter() - start
+    ours = best_time(lambda: evaluate_many(pack, hands))
+    eval7_cards = [eval7.Card(code) for code in codes]
+    subset = 300_000
+    eval7_hands = [[eval7_cards[i] for i in hand] for hand in hands[:: len(hands) // subset][:subset].tolist()]
+    evaluate7 = eval7.evaluate
+    eval7_time = best_time(lambda: [evaluate7(hand) for hand in eval7_hands], repeat=3)
+    ours_rate, eval7_rate = len(hands) / ours, len(eval7_hands) / eval7_time
+    table(
+        "Core (a): all 2,598,960 hands of 52 cards",
+        ("evaluator", "time", "hands/s", "vs eval7"),
+        [
+            (
+                "cardcommons evaluate_many",
+                f"{ours * 1e3:.1f} ms",
+                f"{ours_rate:,.0f}",
+                f"{ours_rate / eval7_rate:.1f}x",
+            ),
+            ("eval7.evaluate (loop)", f"{len(hands) / eval7_rate:.2f} s*", f"{eval7_rate:,.0f}", "1.0x"),
+        ],
+        [
+            f"hand_table(52-card pack) set-up, cold: {setup:.3f} s (target <= 2 s)",
+            f"evaluate_many / eval7 throughput: {ours_rate / eval7_rate:.1f}x (target >= 10x)",
+            f"* eval7 timed on {len(eval7_hands):,} of the same hands (every {len(hands) // subset}th),",
+            "  rate extrapolated;",
+            "  hands converted to eval7 Cards beforehand; best of several runs for both.",
+        ],
+    )
+
+    # (b) the scalar path vs treys
+    count = 200_000
+    sample = np.random.default_rng(SEED).permutation(len(hands))[:count]
+    index_hands = [tuple(hand) for hand in hands[sample].tolist()]
+    treys_cards = [TreysCard.new(code) for code in codes]
+    treys_hands = [([treys_cards[i] for i in h[:2]], [treys_cards[i] for i in h[2:]]) for h in index_hands]
+    strength = hand_table(pack).strength
+    evaluator = Evaluator()
+    treys_evaluate = evaluator.evaluate
+    scalar = best_time(lambda: [strength(hand) for hand in index_hands], repeat=3)
+    treys_time = best_time(lambda: [treys_evaluate(h, b) for h, b in treys_hands], repeat=3)
+    table(
+        f"Core (b): one hand at a time, {count:,} random hands of 52 cards",
+        ("evaluator", "time", "hands/s", "vs treys"),
+        [
+            ("HandTable.strength", f"{scalar * 1e3:.0f} ms", f"{count / scalar:,.0f}", f"{treys_time / scalar:.1f}x"),
+            ("treys Evaluator.evaluate", f"{treys_time * 1e3:.0f} ms", f"{count / treys_time:,.0f}", "1.0x"),
+        ],
+        ["index tuples and treys ints prepared beforehand; target: at least treys' throughput"],
+    )
+
+    # (c) exact odds, cold, for the 25 packs
+    rows: list[tuple[str, ...]] = []
+    worst = 0.0
+    packs = [Pack.split_and_choose()] + [Pack(lowest, jokers) for lowest in range(9, 1, -1) for jokers in range(3)]
+    for odds_pack in packs:
+        times = []
+        for ranking in ("standard", "rarity"):
+            _counts.cache_clear()
+            rarity_ranking.cache_clear()
+            start = time.perf_counter()
+            category_counts(odds_pack, ranking)
+            times.append(time.perf_counter() - start)
+        worst = max(worst, *times)
+        rows.append((str(odds_pack), f"{times[0] * 1e3:.1f} ms", f"{times[1] * 1e3:.1f} ms"))
+    table(
+        "Core (c): category_counts, cold caches, every pack",
+        ("pack", "standard", "rarity"),
+        rows,
+        [f"slowest: {worst * 1e3:.1f} ms (target <= 50 ms each)"],
+    )
+
+
+SECTIONS: dict[str, Callable[[], None]] = {"core": core}
+"""Benchmark sections by name, run in this order; add yours here."""
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Run every section, or only the one named by ``--only``."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--only", choices=sorted(SECTIONS), help="run a single section")
+    args = parser.parse_args(argv)
+    for name, section in SECTIONS.items():
+        if args.only in (None, name):
+            section()
+
+
+if __name__ == "__main__":
+    main()
