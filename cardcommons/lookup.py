@@ -100,7 +100,7 @@ class HandTable:
 
     def strengths(self, hands: npt.NDArray[np.integer]) -> npt.NDArray[np.int64]:
         """The strengths of an (n, 5) array of card indices (no checks)."""
-        codes = self.codes
+        codes = self.padded_codes
         total = codes[hands[:, 0]] + codes[hands[:, 1]] + codes[hands[:, 2]] + codes[hands[:, 3]] + codes[hands[:, 4]]
         index = (total >> _SUIT_BITS) * 2 + _ONE_SUIT[total & _SUIT_MASK]
         strengths: npt.NDArray[np.int64] = self.table[index]
@@ -165,9 +165,7 @@ def evaluate_many(pack: Pack, hands: npt.ArrayLike, ranking: RankingLike = "stan
         bits = table.bits
         if np.any(np.bitwise_count(bits[c0] | bits[c1] | bits[c2] | bits[c3] | bits[c4]) != 5):
             _raise_first_error(pack, array)
-        codes = table.padded_codes
-        total = codes[c0] + codes[c1] + codes[c2] + codes[c3] + codes[c4]
-        result[start : start + _CHUNK] = table.table[(total >> _SUIT_BITS) * 2 + _ONE_SUIT[total & _SUIT_MASK]]
+        result[start : start + _CHUNK] = table.strengths(chunk)
     return result
 
 
