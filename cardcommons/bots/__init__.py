@@ -19,9 +19,10 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from cardcommons.bots.split_and_choose import HeuristicBot
 from cardcommons.game import Action, Bot, Observation, play
 
-__all__ = ["Bot", "MonteCarloBot", "RandomBot"]
+__all__ = ["Bot", "HeuristicBot", "MonteCarloBot", "RandomBot"]
 
 
 class RandomBot:
