@@ -140,7 +140,83 @@ def core() -> None:
     )
 
 
-SECTIONS: dict[str, Callable[[], None]] = {"core": core}
+def split_and_choose() -> None:
+    """Split and Choose: heuristic games per second, best builds per second, a Monte
+    Carlo decision, and (with SPLIT_AND_CHOOSE_MATCHES=2000 in the environment) the bot matches."""
+    import os
+    import random
+    from concurrent.futures import ProcessPoolExecutor
+    from functools import partial
+
+    from cardcommons.bots import HeuristicBot, MonteCarloBot, RandomBot
+    from cardcommons.game import play
+    from cardcommons.simulate import simulate
+    from cardcommons.split_and_choose import PACK, SplitAndChoose, best_build
+
+    play(SplitAndChoose(seed=0), [HeuristicBot(0), HeuristicBot(1)])  # build the tables once
+    games = 2000
+    start = time.perf_counter()
+    for seed in range(games):
+        play(SplitAndChoose(seed=seed), [HeuristicBot(seed), HeuristicBot(seed + 1)])
+    game_rate = games / (time.perf_counter() - start)
+
+    rng = random.Random(SEED)
+    sets = [rng.sample(PACK.cards, 10) for _ in range(20_000)]
+    build_time = best_time(lambda: [best_build(cards) for cards in sets], repeat=3)
+
+    decisions = []
+    for seed in range(5):
+        game = SplitAndChoose(seed=seed)
+        bot = MonteCarloBot(seed=seed)
+        start = time.perf_counter()
+        bot.act(game.observation(0), game.legal_actions())
+        decisions.append(time.perf_counter() - start)
+    rows = [
+        ("HeuristicBot vs HeuristicBot", f"{game_rate:,.0f} games/s", ">= 1,000"),
+        ("best_build (one set at a time)", f"{len(sets) / build_time:,.0f} sets/s", ">= 10,000"),
+        (
+            f"MonteCarloBot(samples={MonteCarloBot().samples}), first split",
+            f"{sum(decisions) / len(decisions):.3f} s (max {max(decisions):.3f})",
+            "<= 0.5 s",
+        ),
+    ]
+    table(
+        "Split and Choose: speed on one core",
+        ("what", "speed", "target"),
+        rows,
+        ["the first split is the slowest decision: its play-outs are the longest"],
+    )
+
+    matches = int(os.environ.get("SPLIT_AND_CHOOSE_MATCHES", "0"))
+    if not matches:
+        print("  (set SPLIT_AND_CHOOSE_MATCHES=2000 for the bot matches: a few minutes on two cores)")
+        return
+    results = []
+    with ProcessPoolExecutor() as pool:
+        for bots, seed in (
+            ([partial(MonteCarloBot, samples=20), HeuristicBot], 2024),
+            ([HeuristicBot, RandomBot], 2025),
+        ):
+            start = time.perf_counter()
+            summary = simulate(
+                SplitAndChoose, bots, games=matches, seed=seed, progress=False, executor=pool, chunk=20, rotate=True
+            )
+            results.append((summary, time.perf_counter() - start))
+    match_rows = []
+    for summary, seconds in results:
+        for b, name in enumerate(summary.names):
+            rate, low, high = summary.rate(b)
+            draws = summary.rate(b, "draw")[0]
+            match_rows.append((name, f"{rate:.3f} [{low:.3f}, {high:.3f}]", f"{draws:.3f}", f"{seconds:.0f} s"))
+    table(
+        f"Split and Choose: matches of {matches:,} games, seats alternating",
+        ("bot", "win rate [95%]", "draws", "time"),
+        match_rows,
+        ["MonteCarloBot with 20 samples a decision (the default, 200, is about 10 times slower)"],
+    )
+
+
+SECTIONS: dict[str, Callable[[], None]] = {"core": core, "split_and_choose": split_and_choose}
 """Benchmark sections by name, run in this order; add yours here."""
 
 
