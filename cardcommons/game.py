@@ -62,7 +62,10 @@ class Observation(Protocol):
     public history. It can deal the unseen cards at random, consistently
     with what it knows, to give a game a computer player can look ahead in."""
 
-    player: int
+    @property
+    def player(self) -> int:
+        """The seat whose view this is (a plain attribute or a frozen dataclass field)."""
+        ...
 
     def sample_game(self, rng: random.Random) -> Game:
         """A full game at this point, with every unseen card dealt at random
