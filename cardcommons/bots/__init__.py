@@ -20,9 +20,10 @@ import random
 from collections.abc import Sequence
 
 from cardcommons.bots.split_and_choose import HeuristicBot
+from cardcommons.bots.whisky import GreedyBot
 from cardcommons.game import Action, Bot, Observation, play
 
-__all__ = ["Bot", "HeuristicBot", "MonteCarloBot", "RandomBot"]
+__all__ = ["Bot", "GreedyBot", "HeuristicBot", "MonteCarloBot", "RandomBot"]
 
 
 class RandomBot:
