@@ -216,7 +216,100 @@ def split_and_choose() -> None:
     )
 
 
-SECTIONS: dict[str, Callable[[], None]] = {"core": core, "split_and_choose": split_and_choose}
+def whisky() -> None:
+    """Whisky Poker: GreedyBot games per second, a Monte Carlo decision at 2, 4 and 9
+    players, and (with WHISKY_MATCHES=2000 in the environment) the bot matches."""
+    import os
+    from concurrent.futures import ProcessPoolExecutor
+    from functools import partial
+
+    from cardcommons.bots import GreedyBot, MonteCarloBot, RandomBot
+    from cardcommons.game import play
+    from cardcommons.simulate import BotFactory, simulate
+    from cardcommons.whisky import WhiskyPoker
+
+    rows = []
+    for players in (4, 2, 9):
+        play(WhiskyPoker(players, seed=0), [GreedyBot(seed=s) for s in range(players)])  # build the tables once
+        games = 2000
+        start = time.perf_counter()
+        for seed in range(games):
+            play(WhiskyPoker(players, seed=seed), [GreedyBot(seed=seed + s) for s in range(players)])
+        rate = games / (time.perf_counter() - start)
+        rows.append(
+            (f"{players} GreedyBots, {players} players", f"{rate:,.0f} games/s", ">= 500" if players == 4 else "")
+        )
+    samples = MonteCarloBot().samples
+    for players in (2, 4, 9):
+        decisions = []
+        for seed in range(8):
+            game = WhiskyPoker(players, seed=seed)
+            while game.phase == 1 and not game.is_over:  # everyone passes: the first phase-2 decision
+                game.apply(game.legal_actions()[0])
+            seat = game.current_player
+            assert seat is not None
+            bot = MonteCarloBot(seed=seed)
+            start = time.perf_counter()
+            bot.act(game.observation(seat), game.legal_actions())
+            decisions.append(time.perf_counter() - start)
+        rows.append(
+            (
+                f"MonteCarloBot(samples={samples}), {players} players",
+                f"{sum(decisions) / len(decisions):.3f} s (max {max(decisions):.3f})",
+                "<= 0.5 s",
+            )
+        )
+    table(
+        "Whisky Poker: speed on one core",
+        ("what", "speed", "target"),
+        rows,
+        ["a Monte Carlo decision: the first phase-2 turn, the spare face up (25 exchanges to weigh)"],
+    )
+
+    matches = int(os.environ.get("WHISKY_MATCHES", "0"))
+    if not matches:
+        print("  (set WHISKY_MATCHES=2000 for the bot matches: about ten minutes on two cores)")
+        return
+    match_rows = []
+    with ProcessPoolExecutor() as pool:
+        for players in (2, 4, 9):
+            lineups: list[tuple[BotFactory, BotFactory]] = [(MonteCarloBot, GreedyBot), (GreedyBot, RandomBot)]
+            for hero, others in lineups:
+                start = time.perf_counter()
+                summary = simulate(
+                    partial(WhiskyPoker, players),
+                    [hero] + [others] * (players - 1),
+                    games=matches,
+                    seed=SEED + players,
+                    progress=False,
+                    executor=pool,
+                    chunk=20,
+                )
+                seconds = time.perf_counter() - start
+                rate, low, high = summary.rate(0)
+                rest = sum(summary.wins[1:]) / (players - 1) / summary.games
+                match_rows.append(
+                    (
+                        f"{summary.names[0]} vs {players - 1} {summary.names[1]}",
+                        f"{rate:.3f} [{low:.3f}, {high:.3f}]",
+                        f"{1 / players:.3f}",
+                        f"{rest:.3f}",
+                        f"{summary.rate(0, 'draw')[0]:.3f}",
+                        f"{seconds:.0f} s",
+                    )
+                )
+    table(
+        f"Whisky Poker: matches of {matches:,} games, seats rotating",
+        ("first bot vs the others", "its win rate [95%]", "fair share", "each other's", "draws", "time"),
+        match_rows,
+        [
+            "win rates count shared wins as wins; a draw (repetition) is nobody's win",
+            f"MonteCarloBot at its default {samples} samples a decision, play-outs by GreedyBot",
+        ],
+    )
+
+
+SECTIONS: dict[str, Callable[[], None]] = {"core": core, "split_and_choose": split_and_choose, "whisky": whisky}
 """Benchmark sections by name, run in this order; add yours here."""
 
 
