@@ -290,7 +290,8 @@ class Knowledge:
         new_events = view.events[self.checked[player] :]
         self.checked[player] = len(view.events)
         fields = [getattr(view, f.name) for f in dataclasses.fields(view) if f.name != "events"]
-        leaked = {card for card in all_cards((fields, new_events)) if card not in self.seen[player]}
+        texts = [str(event) for event in new_events]
+        leaked = {card for card in all_cards((fields, new_events, texts)) if card not in self.seen[player]}
         assert not leaked, f"seat {player} sees {leaked}"
         return view
 
@@ -310,6 +311,27 @@ def accounted(game: WhiskyPoker) -> None:
 MAX_TURNS = 3000
 
 
+def try_illegal(game: WhiskyPoker, rng: random.Random) -> None:
+    """An illegal action raises IllegalActionError and leaves the game exactly as it was."""
+    seat = game.current_player
+    assert seat is not None
+    outside = [c for c in game.pack.cards if c not in game.hands[seat] and c not in game.spare]
+    hand, spare = game.hands[seat], game.spare
+    if game.phase == 1:
+        candidates: list[object] = [Exchange(rng.choice(hand), rng.choice(spare))]
+    else:
+        candidates = [Pass(), Exchange(rng.choice(spare), rng.choice(hand))]
+    if outside:
+        candidates.append(Exchange(rng.choice(outside), rng.choice(spare)))
+    action = rng.choice(candidates)
+    if action in game.legal_actions():  # a Joker given for a Joker can be legal
+        return
+    before = snapshot(game)
+    with pytest.raises(IllegalActionError):
+        game.apply(action)
+    assert snapshot(game) == before
+
+
 def random_game(players: int, jokers: bool, seed: int, scan: bool) -> WhiskyPoker:
     game = WhiskyPoker(players, jokers, seed=seed)
     rng = random.Random(seed)
@@ -320,6 +342,7 @@ def random_game(players: int, jokers: bool, seed: int, scan: bool) -> WhiskyPoke
         legal = game.legal_actions()
         action = rng.choice(legal)
         if scan:
+            try_illegal(game, rng)
             knowledge.before(game, action)
         game.apply(action)
         accounted_fast(game)
