@@ -365,7 +365,8 @@ class WhiskyObservation:
         game._deal(hands, spare, seed=None)
         for event in self.events:
             if event.action is not None:
-                game._play(event.action)
+                game._play(event.action, log=False)
+        game._events = self.events
         return game
 
 
@@ -616,8 +617,9 @@ class WhiskyPoker:
             raise IllegalActionError(f"not a Whisky Poker action: {action!r}")
         self._play(action)
 
-    def _play(self, action: WhiskyAction) -> None:
-        """Play a legal action (no checks)."""
+    def _play(self, action: WhiskyAction, log: bool = True) -> None:
+        """Play a legal action (no checks); without ``log``, add no public events
+        (:meth:`WhiskyObservation.sample_game` replays a history it already has)."""
         seat = self._turn
         assert seat is not None
         table = self._table
@@ -633,23 +635,24 @@ class WhiskyPoker:
             if give in known:
                 known.remove(give)
             known.append(take)
-            event = Event(seat, action, 2, (action.give,), (action.take,))
+            event = Event(seat, action, 2, (action.give,), (action.take,)) if log else None
         elif isinstance(action, TakeSpare):
             if self._phase == 1:
-                event = Event(seat, action, 1, self._cards(hand))
+                event = Event(seat, action, 1, self._cards(hand)) if log else None
                 self._known[seat] = []
                 self._phase, self._spare_up = 2, True
             else:
-                event = Event(seat, action, 2, self._cards(hand), self._cards(self._spare))
+                event = Event(seat, action, 2, self._cards(hand), self._cards(self._spare)) if log else None
                 self._known[seat] = list(self._spare)
             self._hands[seat], self._spare = self._spare, hand
         elif isinstance(action, Knock):
             first_knock = not self._knocks
             self._knocks.append(seat)
-            event = Event(seat, action, self._phase, first_knock=first_knock)
+            event = Event(seat, action, self._phase, first_knock=first_knock) if log else None
         else:
-            event = Event(seat, action, self._phase)
-        self._events += (event,)
+            event = Event(seat, action, self._phase) if log else None
+        if event is not None:
+            self._events += (event,)
         self._actions.append(action)
         if first_knock:
             self._final_turns = self.players - 1
@@ -660,7 +663,8 @@ class WhiskyPoker:
                 return
         if self._phase == 1 and seat == self.dealer:
             self._phase, self._spare_up = 2, True
-            self._events += (Event(None, None, 1, self._cards(self._spare)),)
+            if log:
+                self._events += (Event(None, None, 1, self._cards(self._spare)),)
         self._turn = (seat + 1) % self.players
         if self._phase == 2:
             key = self._position_key(self._turn)
