@@ -1,0 +1,20 @@
+"""Jupyter widgets: little apps to explore hands and odds in any pack.
+
+Each widget is a plain object with a ``.widget`` (an ipywidgets box) that
+displays itself in a notebook, its controls as attributes (set ``.value``,
+call ``.click()``) and read-only properties for what it shows, so it can be
+driven from code and tested without a browser.
+
+>>> from cardcommons.widgets import HandExplorer, OddsExplorer
+>>> HandExplorer(Pack.split_and_choose()).cards
+()
+>>> OddsExplorer().counts.total
+201376
+"""
+
+from cardcommons.widgets.cards import CardPicker, card_button
+from cardcommons.widgets.census import HandCensus, Standing, hand_census
+from cardcommons.widgets.hand_explorer import HandExplorer
+from cardcommons.widgets.odds_explorer import OddsExplorer
+
+__all__ = ["CardPicker", "HandCensus", "HandExplorer", "OddsExplorer", "Standing", "card_button", "hand_census"]

@@ -1,0 +1,103 @@
+"""Where a hand stands among all the 5-card hands of its pack, exactly.
+
+Every hand of the pack is scored once with :func:`cardcommons.lookup.hand_table`
+(the evaluator's own order), and the number of hands at each strength is kept.
+Then "how many hands beat this one" is a sum over the stronger levels: exact,
+and instant after the first call for a pack (about half a second for 52 cards).
+
+>>> census = hand_census(Pack.split_and_choose())
+>>> census.total
+20349
+>>> census.standing(parse_cards("As Ks Qs Js 10s"))
+Standing(beaten_by=0, ties=3, beats=20345)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import lru_cache
+from math import comb
+from typing import NamedTuple
+
+import numpy as np
+import numpy.typing as npt
+
+from cardcommons.cards import Card
+from cardcommons.categories import Ranking
+from cardcommons.lookup import HandTable, hand_table
+from cardcommons.odds import RankingLike, resolve_ranking
+from cardcommons.packs import Pack
+
+__all__ = ["HandCensus", "Standing", "all_hands", "hand_census"]
+
+
+class Standing(NamedTuple):
+    """How many other hands of the pack beat a hand, tie with it, and lose to it."""
+
+    beaten_by: int
+    ties: int
+    beats: int
+
+
+def all_hands(n: int, k: int = 5) -> npt.NDArray[np.int8]:
+    """Every ``k``-card subset of ``n`` card indices, as rows in lexicographic order.
+
+    >>> all_hands(6).shape, all_hands(6)[0].tolist(), all_hands(6)[-1].tolist()
+    ((6, 5), [0, 1, 2, 3, 4], [1, 2, 3, 4, 5])
+    """
+    memo: dict[tuple[int, int], npt.NDArray[np.int8]] = {}
+
+    def subsets(size: int, take: int) -> npt.NDArray[np.int8]:
+        # subsets of range(size) with `take` elements
+        if (size, take) not in memo:
+            if take == 0:
+                memo[size, take] = np.zeros((1, 0), dtype=np.int8)
+            else:
+                parts = []
+                for first in range(size - take + 1):
+                    tail = subsets(size - first - 1, take - 1) + np.int8(first + 1)
+                    head = np.full((len(tail), 1), first, dtype=np.int8)
+                    parts.append(np.hstack([head, tail]))
+                memo[size, take] = np.concatenate(parts) if parts else np.zeros((0, take), dtype=np.int8)
+        return memo[size, take]
+
+    return subsets(n, k)
+
+
+class HandCensus:
+    """The strengths of all ``C(len(pack), 5)`` hands of a pack under a ranking,
+    counted per strength level. Build it with :func:`hand_census` (cached)."""
+
+    def __init__(self, pack: Pack, ranking: Ranking) -> None:
+        self.pack = pack
+        self.ranking = ranking
+        self.table: HandTable = hand_table(pack, ranking)
+        strengths = self.table.strengths(all_hands(len(pack)))
+        per_level = np.bincount(strengths, minlength=self.table.levels + 2).astype(np.int64)
+        self.per_level = per_level
+        # at_least[s] = hands with strength >= s
+        self._at_least = np.cumsum(per_level[::-1])[::-1]
+        self.total = comb(len(pack), 5)
+        assert int(per_level.sum()) == self.total
+
+    def strength(self, cards: Iterable[Card]) -> int:
+        """The table strength of a legal 5-card hand of the pack."""
+        return self.table.strength(self.pack.indices(self.pack.check(cards, size=5)))
+
+    def standing(self, cards: Iterable[Card]) -> Standing:
+        """How many hands of the pack beat ``cards``, tie with it (itself not
+        counted) and lose to it."""
+        s = self.strength(cards)
+        beaten_by = int(self._at_least[s + 1])
+        ties = int(self.per_level[s]) - 1
+        return Standing(beaten_by, ties, self.total - beaten_by - ties - 1)
+
+
+@lru_cache(maxsize=8)
+def _census(pack: Pack, ranking: Ranking) -> HandCensus:
+    return HandCensus(pack, ranking)
+
+
+def hand_census(pack: Pack, ranking: RankingLike = "standard") -> HandCensus:
+    """The (cached) :class:`HandCensus` of a pack under a ranking."""
+    return _census(pack, resolve_ranking(ranking, pack))

@@ -1,0 +1,1 @@
+"""Real-browser tests: JupyterLab + Chromium + Playwright (see conftest.py)."""

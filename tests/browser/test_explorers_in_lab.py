@@ -1,0 +1,95 @@
+"""The explorers in a real JupyterLab and Chromium: controls change what is shown."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cardcommons import Category, Pack, category_counts
+
+try:
+    from playwright.sync_api import expect
+except ImportError:  # pragma: no cover - the conftest explains; CI must not get here
+    if os.environ.get("CI", "").lower() in {"1", "true", "yes"}:
+        raise
+    pytest.skip("playwright is not installed (pip install -e '.[test]')", allow_module_level=True)
+
+NOTEBOOK = "explorers.ipynb"
+TIMEOUT = 30_000
+
+
+def test_odds_and_hand_explorers_respond_in_lab(run_notebook: Callable[..., Any], screenshot_dir: Path) -> None:
+    page = run_notebook(NOTEBOOK)
+    odds = page.locator(".cc-odds-explorer")
+    table = odds.locator(".cc-odds-table")
+    chart = odds.locator("img")
+    expect(table).to_contain_text("32-card pack (7 to A) · standard order", timeout=TIMEOUT)
+    flushes = category_counts(Pack.whisky(4))[Category.FLUSH]
+    expect(table).to_contain_text(f"{flushes:,}")
+    first_chart = chart.get_attribute("src")
+
+    # Jokers: the pack, the table and the chart all follow
+    odds.get_by_role("button", name="1 Joker", exact=True).click()
+    with_joker = category_counts(Pack(lowest=7, jokers=1))
+    expect(table).to_contain_text("33-card pack (7 to A and 1 Joker)", timeout=TIMEOUT)
+    expect(table).to_contain_text(f"{with_joker[Category.STRAIGHT_FLUSH]:,}")
+    expect(chart).not_to_have_attribute("src", first_chart or "", timeout=TIMEOUT)
+
+    # the order: rows move, the disagreeing ones stay marked
+    odds.get_by_role("button", name="by rarity", exact=True).click()
+    expect(table).to_contain_text("rarity order", timeout=TIMEOUT)
+    expect(table.locator("tr.cc-disagree").first).to_be_visible()
+
+    # the players slider, from the keyboard: 4 players -> 2
+    handle = odds.locator(".noUi-handle").first
+    handle.focus()
+    handle.press("ArrowLeft")
+    handle.press("ArrowLeft")
+    expect(table).to_contain_text("25-card pack (9 to A and 1 Joker)", timeout=TIMEOUT)
+    odds.screenshot(path=screenshot_dir / "lab_odds_explorer.png")
+
+    # the hand explorer: type a hand, see the category
+    hand = page.locator(".cc-hand-explorer")
+    text = hand.locator(".cc-hand-text input")
+    text.fill("As Ks Qs Js Jo")
+    text.press("Enter")
+    expect(hand).to_contain_text("Royal flush, the Joker as the Ten of spades", timeout=TIMEOUT)
+    expect(hand).to_contain_text("Hands that beat it")
+
+    # nonsense: a message, and the hand stays
+    text.fill("As Zz")
+    text.press("Enter")
+    expect(hand).to_contain_text("not a card: 'Zz'", timeout=TIMEOUT)
+    expect(hand).to_contain_text("Royal flush, the Joker as the Ten of spades")
+
+    # by clicking: clear, then five hearts
+    hand.get_by_role("button", name="Clear").click()
+    expect(hand).to_contain_text("Pick 5 cards", timeout=TIMEOUT)
+    for card in ["A♥", "K♥", "Q♥", "J♥", "10♥"]:
+        hand.get_by_role("button", name=card, exact=True).click()
+    expect(hand).to_contain_text("Royal flush", timeout=TIMEOUT)
+    expect(text).to_have_value("Ah Kh Qh Jh Th")
+    hand.screenshot(path=screenshot_dir / "lab_hand_explorer.png")
+    page.screenshot(path=screenshot_dir / "lab_explorers.png", full_page=True)
+
+
+def test_explorers_stay_legible_in_the_dark_theme(run_notebook: Callable[..., Any], screenshot_dir: Path) -> None:
+    page = run_notebook(NOTEBOOK, theme="JupyterLab Dark")
+    expect(page.locator("body")).to_have_attribute("data-jp-theme-light", "false", timeout=TIMEOUT)
+    table = page.locator(".cc-odds-explorer .cc-odds-table")
+    expect(table).to_be_visible(timeout=TIMEOUT)
+    # our panels bring their own paper and ink, whatever the theme
+    assert table.evaluate("e => getComputedStyle(e).backgroundColor") == "rgb(255, 255, 255)"
+    assert table.evaluate("e => getComputedStyle(e).color") == "rgb(26, 26, 26)"
+    button = page.locator(".cc-hand-explorer").get_by_role("button", name="A♥", exact=True)
+    assert button.evaluate("e => getComputedStyle(e).color") == "rgb(198, 40, 40)"
+    text = page.locator(".cc-hand-explorer .cc-hand-text input")
+    text.fill("Ah Ad Kc Qs Jo")
+    text.press("Enter")
+    expect(page.locator(".cc-hand-explorer")).to_contain_text("plays low", timeout=TIMEOUT)
+    page.locator(".cc-odds-explorer").screenshot(path=screenshot_dir / "lab_dark_odds_explorer.png")
+    page.locator(".cc-hand-explorer").screenshot(path=screenshot_dir / "lab_dark_hand_explorer.png")

@@ -1,0 +1,317 @@
+"""The explorers, driven headless through their own controls, checked against the engine."""
+
+from __future__ import annotations
+
+import itertools
+import statistics
+from fractions import Fraction
+
+import pytest
+
+from cardcommons import JOKER, Card, Category, Pack, evaluate, parse_card, parse_cards
+from cardcommons.odds import category_counts, rarity_ranking
+from cardcommons.widgets import HandExplorer, OddsExplorer
+from cardcommons.widgets.cards import CardPicker
+from cardcommons.widgets.census import all_hands, hand_census
+
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+def brute_force_beaten_by(cards: tuple[Card, ...], pack: Pack, ranking: str = "standard") -> int:
+    """How many hands of the pack beat ``cards``: every hand evaluated, one by one."""
+    mine = evaluate(cards, pack, ranking)  # type: ignore[arg-type]
+    return sum(evaluate(hand, pack, ranking) > mine for hand in itertools.combinations(pack.cards, 5))  # type: ignore[arg-type]
+
+
+def click(explorer: HandExplorer, text: str) -> None:
+    for card in parse_cards(text):
+        explorer.picker.button(card).click()
+
+
+# -- HandExplorer ----------------------------------------------------------
+
+
+def test_starts_empty_and_asks_for_cards() -> None:
+    explorer = HandExplorer(Pack.whisky(2))
+    assert explorer.cards == () and explorer.value is None and explorer.standing is None
+    assert explorer.probability is None and explorer.message == ""
+    assert "Pick 5 cards" in explorer.result.value
+    assert explorer.hand_view.value.count("face-down") == 5
+
+
+def test_one_button_per_card_in_pack_order() -> None:
+    pack = Pack(lowest=9, jokers=2)
+    explorer = HandExplorer(pack)
+    assert len(explorer.picker.buttons) == len(pack)
+    labels = [b.description for b in explorer.picker.buttons]
+    assert labels == [("JO" if c.is_joker else str(c)) for c in pack.cards]
+
+
+@pytest.mark.parametrize(
+    ("pack", "hand"),
+    [
+        (Pack.split_and_choose(), "As Ks Qs Js Jo"),
+        (Pack.split_and_choose(), "Ah Ad Kc Qh Jo"),
+        (Pack.whisky(2), "9c 9d 9h Ks Kd"),
+        (Pack.whisky(2, jokers=True), "Ah Kh Qh Jh Jo"),
+        (Pack(lowest=10), "10c Jd Qh Ks Ac"),
+        (Pack(lowest=10, jokers=2), "Jo Jo Ah Kh 10h"),
+        (Pack(lowest=10, jokers=2), "Jo Jo Ah Kd 10h"),
+    ],
+)
+def test_clicked_hand_matches_the_engine(pack: Pack, hand: str) -> None:
+    explorer = HandExplorer(pack)
+    click(explorer, hand)
+    value = evaluate(hand, pack)
+    assert explorer.value == value
+    assert explorer.value is not None and explorer.value.describe() == value.describe()
+    assert explorer.value.stand_ins == value.stand_ins
+    counts = category_counts(pack)
+    assert explorer.probability == Fraction(counts[value.category], counts.total)
+    assert explorer.standing is not None
+    assert explorer.standing.beaten_by == brute_force_beaten_by(parse_cards(hand), pack)
+    assert sum(explorer.standing) + 1 == counts.total
+    assert value.category.label in explorer.result.value and value.describe() in explorer.result.value
+    assert f"{explorer.standing.beaten_by:,}" in explorer.result.value
+
+
+def test_typed_hand_matches_the_engine_and_syncs_the_buttons() -> None:
+    pack = Pack(lowest=10, jokers=1)
+    explorer = HandExplorer(pack)
+    explorer.text.value = "10h jh QH kh jo"
+    assert explorer.cards == parse_cards("10h Jh Qh Kh Jo")
+    assert explorer.value == evaluate("10h Jh Qh Kh Jo", pack)
+    assert explorer.value is not None and explorer.value.stand_ins == (parse_card("Ah"),)
+    assert "stands for <b>A♥</b>" in explorer.result.value
+    assert explorer.picker.button(parse_card("Qh")).style.button_color != "#ffffff"
+    assert explorer.picker.button(parse_card("Qs")).style.button_color == "#ffffff"
+    assert explorer.standing is not None
+    assert explorer.standing.beaten_by == brute_force_beaten_by(explorer.cards, pack)
+
+
+def test_joker_that_plays_low_is_named() -> None:
+    explorer = HandExplorer(Pack(lowest=10, jokers=1))
+    explorer.text.value = "Ah Ad Kc Qs Jo"
+    assert explorer.value is not None and explorer.value.stand_ins == (None,)
+    assert "plays low" in explorer.result.value
+
+
+def test_beaten_by_matches_brute_force_on_every_sampled_hand_of_pack10() -> None:
+    """Pack(10): 15,504 hands; check every 97th one against a full brute-force ranking."""
+    pack = Pack(lowest=10)
+    values = [evaluate(h, pack) for h in itertools.combinations(pack.cards, 5)]
+    ordered = sorted(values)
+    explorer = HandExplorer(pack)
+    for hand in list(itertools.combinations(pack.cards, 5))[::97]:
+        explorer.text.value = " ".join(c.code for c in hand)
+        mine = evaluate(hand, pack)
+        stronger = sum(v > mine for v in ordered)
+        assert explorer.standing is not None and explorer.standing.beaten_by == stronger, hand
+
+
+def test_rarity_ranking_standing() -> None:
+    pack = Pack(lowest=9, jokers=1)
+    explorer = HandExplorer(pack, ranking="rarity")
+    explorer.text.value = "9h 10h Jh Qh 9c"  # a pair; the commonest category under rarity
+    assert explorer.value == evaluate("9h 10h Jh Qh 9c", pack, "rarity")
+    assert explorer.standing is not None
+    assert explorer.standing.beaten_by == brute_force_beaten_by(explorer.cards, pack, "rarity")
+    assert explorer.ranking == rarity_ranking(pack)
+
+
+def test_click_again_puts_back_and_clear_empties() -> None:
+    explorer = HandExplorer(Pack.whisky(2, jokers=True))
+    click(explorer, "As Ks Jo")
+    explorer.picker.button(parse_card("Ks")).click()
+    assert explorer.cards == parse_cards("As Jo")
+    assert explorer.text.value == "As Jo"
+    explorer.picker.joker_buttons[0].click()
+    assert explorer.cards == parse_cards("As")
+    explorer.clear_button.click()
+    assert explorer.cards == () and explorer.text.value == "" and explorer.value is None
+
+
+def test_two_jokers_have_two_buttons() -> None:
+    explorer = HandExplorer(Pack(lowest=10, jokers=2))
+    first, second = explorer.picker.joker_buttons
+    first.click()
+    second.click()
+    assert explorer.cards == (JOKER, JOKER)
+    second.click()
+    assert list(explorer.cards) == [JOKER]
+
+
+@pytest.mark.parametrize(
+    ("typed", "message"),
+    [
+        ("hello world", "not a card: 'hello' (unknown rank 'hell')"),
+        ("As Ks Qs Js 10s 9s", "a hand has 5 cards, not 6"),
+        ("As As", "A♠ appears more than once"),
+        ("2c", "2♣ is not in the 24-card pack (9 to A)"),
+        ("Jo", "🃏 is not in the 24-card pack (9 to A)"),
+        ("Ax", "unknown suit 'x'"),
+        ("A", "not a card: 'A'"),
+    ],
+)
+def test_typed_nonsense_shows_a_message_and_changes_nothing(typed: str, message: str) -> None:
+    explorer = HandExplorer(Pack.whisky(2))
+    explorer.text.value = "9c 9d 9h Ks Kd"
+    before = (explorer.cards, explorer.value, explorer.standing, explorer.result.value, explorer.hand_view.value)
+    explorer.text.value = typed
+    assert message in explorer.message
+    assert message.split(" (")[0] in explorer.message_label.value.replace("&#x27;", "'")
+    after = (explorer.cards, explorer.value, explorer.standing, explorer.result.value, explorer.hand_view.value)
+    assert after == before
+    # a good input afterwards clears the message
+    explorer.text.value = "As Ks"
+    assert explorer.message == "" and explorer.message_label.value == ""
+    assert explorer.cards == parse_cards("As Ks") and explorer.value is None
+
+
+def test_sixth_click_is_refused() -> None:
+    explorer = HandExplorer(Pack.whisky(2, jokers=True))
+    click(explorer, "As Ks Qs Js 10s")
+    value = explorer.value
+    explorer.picker.button(parse_card("9s")).click()
+    assert "5 cards are chosen already" in explorer.message
+    explorer.picker.joker_buttons[0].click()
+    assert explorer.message == "5 cards are chosen already: put one back before adding 🃏"
+    assert explorer.cards == parse_cards("As Ks Qs Js 10s") and explorer.value == value
+
+
+def test_picker_reports_errors_and_raises_from_select() -> None:
+    errors: list[str] = []
+    changes: list[tuple[Card, ...]] = []
+    picker = CardPicker(Pack.split_and_choose(), limit=1, on_change=changes.append, on_error=errors.append)
+    picker.button(parse_card("As")).click()
+    picker.button(parse_card("Ks")).click()
+    assert picker.selection == parse_cards("As") and len(errors) == 1 and changes == [parse_cards("As")]
+    with pytest.raises(ValueError, match="9♠ is not in"):
+        picker.select(parse_cards("9s"))
+    with pytest.raises(ValueError, match="not in"):
+        picker.button(parse_card("9s"))
+    assert picker.selection == parse_cards("As")
+
+
+def test_all_hands_and_census_totals() -> None:
+    hands = all_hands(8)
+    assert hands.shape == (56, 5)
+    assert [tuple(h) for h in hands.tolist()] == list(itertools.combinations(range(8), 5))
+    census = hand_census(Pack(lowest=10, jokers=2))
+    assert int(census.per_level.sum()) == census.total == 26_334
+
+
+# -- OddsExplorer ----------------------------------------------------------
+
+
+def test_odds_default_is_a_four_player_table() -> None:
+    odds = OddsExplorer()
+    assert odds.pack == Pack.whisky(4)
+    assert dict(odds.counts) == dict(category_counts(Pack.whisky(4)))
+    assert bytes(odds.chart.value).startswith(PNG)
+    assert "32-card pack (7 to A)" in odds.table.value
+
+
+@pytest.mark.parametrize("players", range(2, 10))
+def test_players_slider_picks_the_whisky_pack(players: int) -> None:
+    odds = OddsExplorer()
+    odds.players.value = players
+    assert odds.pack == Pack.whisky(players)
+    assert dict(odds.counts) == dict(category_counts(Pack.whisky(players)))
+    for category, n in odds.counts.items():
+        assert f"{n:,}" in odds.table.value, category
+
+
+def test_every_control_drives_the_pack_and_the_table() -> None:
+    odds = OddsExplorer()
+    odds.jokers.value = 2
+    odds.ace_low.value = False
+    odds.ranking_choice.value = "rarity"
+    pack = Pack(lowest=7, jokers=2, ace_low=False)
+    assert odds.pack == pack
+    expected = category_counts(pack, "rarity")
+    assert odds.ranking == expected.ranking == rarity_ranking(pack)
+    assert list(odds.counts.items()) == list(expected.items())
+    assert "rarity order" in odds.table.value
+    # the table lists the categories in the order in force
+    positions = [odds.table.value.index(f">{c.value}<") for c in expected.ranking.order]
+    assert positions == sorted(positions)
+
+
+def test_custom_pack_keeps_the_pack_then_reaches_lowest_ten() -> None:
+    odds = OddsExplorer()
+    before = odds.pack
+    odds.source.value = "custom"
+    assert odds.pack == before and odds.lowest.value == 7
+    assert odds.players.layout.display == "none" and odds.lowest.layout.display is None
+    odds.lowest.value = 10
+    odds.jokers.value = 1
+    assert odds.pack == Pack.split_and_choose()
+    assert "Split and Choose" in odds.hint.value
+    odds.source.value = "whisky"  # no table has a lowest rank of 10: the slider keeps its value
+    assert odds.pack == Pack(lowest=11 - odds.players.value, jokers=1)
+
+
+def test_disagreements_are_marked_in_table_and_chart() -> None:
+    odds = OddsExplorer(Pack.whisky(2))
+    rarity = rarity_ranking(Pack.whisky(2))
+    expected = {c for c in Category if list(Category).index(c) != rarity.order.index(c)}
+    assert set(odds.disagreements) == expected and Category.FLUSH in expected
+    assert Category.STRAIGHT_FLUSH not in expected
+    assert odds.table.value.count('class="cc-disagree"') == len(expected)
+    colours = {c: bar.get_facecolor() for c, bar in zip(odds.counts, odds._bars, strict=True)}
+    assert colours[Category.FLUSH] != colours[Category.STRAIGHT_FLUSH]
+    odds.players.value = 9  # the full pack: the standard order is the order by rarity
+    assert odds.disagreements == ()
+    assert "standard order is also the order by rarity" in odds.table.value
+
+
+def test_chart_follows_measure_and_scale_with_one_figure() -> None:
+    odds = OddsExplorer()
+    figure, first = odds.figure, odds.chart.value
+    odds.measure.value = "probability"
+    assert odds.plotted == {c: float(p) for c, p in odds.counts.probabilities().items()}
+    odds.scale.value = "log"
+    assert odds.figure is figure and odds.figure.axes[0].get_xscale() == "log"
+    assert bytes(odds.chart.value) != bytes(first) and bytes(odds.chart.value).startswith(PNG)
+    odds.measure.value = "hands"
+    assert odds.plotted == {c: float(n) for c, n in odds.counts.items()}
+    assert len(odds.figure.axes) == 1 and len(odds.figure.axes[0].patches) == len(Category)
+
+
+def test_paradox_note_under_rarity_with_jokers() -> None:
+    odds = OddsExplorer(Pack(lowest=9, jokers=1), ranking="rarity")
+    counts = [n for n in odds.counts.values() if n]
+    assert counts != sorted(counts)  # the flush, rarest by the standard count, gets commoner
+    assert "wild-card paradox" in odds.table.value
+    odds.ranking_choice.value = "standard"
+    assert "paradox" not in odds.table.value
+
+
+def test_update_is_fast() -> None:
+    """Every change redraws the table and the chart within 100 ms (the best of two
+    tries per change, so that a busy moment does not fail the test)."""
+    odds = OddsExplorer()
+    changes = [
+        *(("players", p) for p in [3, 5, 7, 9]),
+        ("jokers", 1),
+        ("jokers", 2),
+        ("ranking_choice", "rarity"),
+        ("scale", "log"),
+        ("measure", "probability"),
+        ("ace_low", False),
+        ("source", "custom"),
+    ]
+    times = []
+    for name, value in changes:
+        control = getattr(odds, name)
+        before = control.value
+        tries = []
+        for _ in range(2):
+            control.value = value
+            tries.append(odds.last_update_ms)
+            control.value = before
+        times.append(min(tries))
+        control.value = value
+    assert statistics.median(times) < 100, times
+    assert max(times) < 200, times
