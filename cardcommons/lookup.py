@@ -83,6 +83,8 @@ class HandTable:
         distinct = sorted(set(keyed.values()))
         strength_of = {key: i + 1 for i, key in enumerate(distinct)}
         self.levels = len(distinct)
+        self.category_strengths = np.array([0] + [key[0] for key in distinct], dtype=np.int64)
+        """The ranking's strength (0..8) of the category of each strength level."""
         self._scalar = {index: strength_of[key] for index, key in keyed.items()}
         self.table = np.zeros(2 * (5 * RANK_KEYS[-1] + 1), dtype=np.int64)
         self.table[list(self._scalar)] = list(self._scalar.values())
@@ -102,8 +104,11 @@ class HandTable:
         """The strengths of an (n, 5) array of card indices (no checks)."""
         codes = self.padded_codes
         total = codes[hands[:, 0]] + codes[hands[:, 1]] + codes[hands[:, 2]] + codes[hands[:, 3]] + codes[hands[:, 4]]
-        index = (total >> _SUIT_BITS) * 2 + _ONE_SUIT[total & _SUIT_MASK]
-        strengths: npt.NDArray[np.int64] = self.table[index]
+        return self.strengths_of_codes(total)
+
+    def strengths_of_codes(self, totals: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+        """The strengths of hands given as the sums of their cards' codes (no checks)."""
+        strengths: npt.NDArray[np.int64] = self.table[(totals >> _SUIT_BITS) * 2 + _ONE_SUIT[totals & _SUIT_MASK]]
         return strengths
 
 

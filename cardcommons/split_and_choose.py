@@ -38,7 +38,7 @@ from cardcommons.errors import CardError, IllegalActionError
 from cardcommons.faces import card_html, hand_html
 from cardcommons.game import Action, Bot, Result
 from cardcommons.hands import HandValue, value_of
-from cardcommons.lookup import _ONE_SUIT, _representatives, hand_table
+from cardcommons.lookup import hand_table
 from cardcommons.odds import RankingLike, resolve_ranking
 from cardcommons.packs import Pack
 
@@ -321,13 +321,8 @@ class _Scorer:
         self.pack = pack
         self.ranking = ranking
         self.table = hand_table(pack, ranking)
-        levels = self.table.levels + 1
-        category = np.zeros(levels, dtype=np.int64)
-        for _, hand in _representatives(pack):
-            value = value_of(hand, pack, ranking)
-            category[self.table.strength(pack.indices(hand))] = value.key[0]
-        self.category = category
-        self.levels = levels
+        self.category = self.table.category_strengths
+        self.levels = self.table.levels + 1
         self.index = {card: i for i, card in enumerate(pack.cards) if not card.is_joker}
         self.jokers = tuple(range(len(pack) - pack.jokers, len(pack)))
 
@@ -340,7 +335,7 @@ class _Scorer:
         """For 10 sorted pack positions: the score of each of the 126 splits
         and the strengths of the 252 hands (the first 126 hold position 0)."""
         total = _SELECT @ self.table.codes[np.asarray(positions)]
-        strength = self.table.table[(total >> 12) * 2 + _ONE_SUIT[total & 4095]]
+        strength = self.table.strengths_of_codes(total)
         first, second = strength[:126], strength[126:]
         weaker = np.minimum(first, second)
         stronger = np.maximum(first, second)
