@@ -49,6 +49,7 @@ __all__ = [
     "Keep",
     "ReserveView",
     "RoundView",
+    "Split",
     "SplitAndChoose",
     "SplitAndChooseAction",
     "SplitAndChooseObservation",
@@ -58,6 +59,7 @@ __all__ = [
     "best_build",
     "build_score",
     "parse_action",
+    "score_builds",
 ]
 
 PACK = Pack.split_and_choose()
@@ -504,6 +506,9 @@ def _explain(step: str, winner: int, weaker: tuple[HandValue, ...], stronger: tu
 
 def _beats(winner: HandValue, loser: HandValue) -> str:
     text = f"{winner.describe()} beats {loser.describe()}"
+    if winner.describe() == loser.describe():
+        # The words name no kickers, so two different hands can read alike: show the cards.
+        text = f"{winner.describe()}, {cards_str(winner.cards)}, beats {cards_str(loser.cards)}"
     if winner.key[:2] == loser.key[:2]:
         text += " (equal hands: the one with fewer Jokers wins)"
     return text

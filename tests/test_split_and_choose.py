@@ -154,6 +154,15 @@ def test_step_d_joker_tie_break_is_explained() -> None:
     assert result is not None and "fewer Jokers" in result.explanation
 
 
+def test_a_kicker_decision_names_the_cards() -> None:
+    """Equal words (the describe() of two pair names no kicker) must not read 'X beats X'."""
+    ace_kicker = Build(weaker="Ah Qh Qc Js Jc", stronger="Ks Kd Kc 10s 10h")
+    king_kicker = Build(weaker="Kh Qs Qd Jh Jd", stronger="As Ad Ac 10d 10c")
+    result = score_builds([king_kicker, ace_kicker])
+    assert result.step == "c" and result.winners == frozenset({1})
+    assert "A♥ Q♥ Q♣ J♠ J♣, beats K♥ Q♠ Q♦ J♥ J♦" in result.explanation
+
+
 def test_equal_at_all_four_steps_is_a_draw() -> None:
     game = staged("Tc Td Jc Jd Qc Kc Kd Ac Ad Qd", "Th Ts Jh Js Qh Kh Ks Ah As Qs", "Jo")
     builds = {
