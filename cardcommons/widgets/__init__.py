@@ -1,4 +1,5 @@
-"""Jupyter widgets: little apps to explore hands and odds in any pack.
+"""Jupyter widgets: little apps to explore hands and odds in any pack, and
+game tables to play Split and Choose and Whisky Poker against the bots.
 
 Each widget is a plain object with a ``.widget`` (an ipywidgets box) that
 displays itself in a notebook, its controls as attributes (set ``.value``,
@@ -16,5 +17,17 @@ from cardcommons.widgets.cards import CardPicker, card_button
 from cardcommons.widgets.census import HandCensus, Standing, hand_census
 from cardcommons.widgets.hand_explorer import HandExplorer
 from cardcommons.widgets.odds_explorer import OddsExplorer
+from cardcommons.widgets.split_table import SplitAndChooseTable
+from cardcommons.widgets.whisky_table import WhiskyPokerTable
 
-__all__ = ["CardPicker", "HandCensus", "HandExplorer", "OddsExplorer", "Standing", "card_button", "hand_census"]
+__all__ = [
+    "CardPicker",
+    "HandCensus",
+    "HandExplorer",
+    "OddsExplorer",
+    "SplitAndChooseTable",
+    "Standing",
+    "WhiskyPokerTable",
+    "card_button",
+    "hand_census",
+]

@@ -1,0 +1,808 @@
+"""SplitAndChooseTable: a whole game of Split and Choose against a computer player.
+
+You are player 0, the bot player 1. The table shows only what you may know
+(``game.observation(0)``): your cards, the face-up pairs, the face-down pairs
+you split or took; everything else is drawn as card backs. The bot is handed
+only its own observation and the legal actions.
+
+>>> table = SplitAndChooseTable(seed=3, first_splitter=0)
+>>> table.phase, table.game.current_player
+('split', 0)
+>>> for card in table.view.rounds[-1].cards[:2]:
+...     table.card_button(card).click()
+>>> table.split_button.click()
+>>> table.log[0]
+'You split A♣ K♥ face up, Q♣ J♥ face down'
+>>> table.phase, len(table.log)    # the bot chose at once; now it splits round 2
+('choose', 3)
+>>> table.split_button.click()     # out of turn: a message, nothing changes
+>>> table.message
+'You cannot split now: choose the face-up or the face-down pair.'
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Sequence
+from html import escape
+from typing import Any
+
+import ipywidgets as w
+
+from cardcommons.bots import HeuristicBot, MonteCarloBot
+from cardcommons.cards import Card, cards_str
+from cardcommons.categories import STANDARD
+from cardcommons.errors import IllegalActionError
+from cardcommons.faces import GOLD, card_html
+from cardcommons.game import Action, Bot
+from cardcommons.hands import HandValue, value_of
+from cardcommons.split_and_choose import (
+    PACK,
+    Build,
+    Choose,
+    Keep,
+    RoundView,
+    Split,
+    SplitAndChoose,
+    SplitAndChooseAction,
+    SplitAndChooseObservation,
+    SplitAndChooseResult,
+    Swap,
+    best_build,
+)
+from cardcommons.widgets.cards import INK, LINE, MUTED, message_html, panel_html
+from cardcommons.widgets.table_parts import (
+    FELT_MUTED,
+    FONT,
+    BotSpec,
+    Thinker,
+    action_button,
+    bot_name,
+    estimate_note,
+    felt_html,
+    fresh_seed,
+    game_card_button,
+    log_html,
+    make_bot,
+    message_box,
+    result_banner,
+    set_card,
+    zone_html,
+)
+
+__all__ = ["SplitAndChooseTable"]
+
+YOU, BOT = 0, 1
+_LIMIT = {"split": 2, "reserve": 1, "build": 5}
+_TODO = {
+    "split": "split the four cards",
+    "choose": "choose the face-up or the face-down pair",
+    "reserve": "swap a card for the reserve, or keep",
+    "build": "build your two hands",
+    "over": "the game is over",
+}
+
+
+def _players(n: int) -> str:
+    return "You" if n == YOU else "The bot"
+
+
+class SplitAndChooseTable:
+    """Play Split and Choose against a bot, with the cards on a green table.
+
+    ``bot``: a bot instance, or a class or factory (called with ``seed=``);
+    HeuristicBot by default, MonteCarloBot for a stronger one (it thinks in
+    the background, with a progress bar, unless ``background=False``).
+    ``seed``: the deal (None: a fresh one; New game takes the next seed).
+    ``face_up_swap``: the face-up swap variant. ``first_splitter``: 0 if you
+    split rounds 1, 3 and 5, 1 if the bot does, None for a coin toss drawn
+    from the seed.
+
+    How to play: **split** by clicking the two cards to put face up, then
+    *Split*; **choose** with *Take the face-up pair* or *Take the face-down
+    pair*; at the **reserve**, click a card then *Swap*, or *Keep*; **build**
+    by clicking the five cards of one hand (or *Suggest the best build*),
+    then *Build*. The result panel explains the comparison step by step.
+
+    Controls (to drive it from code): :meth:`card_button` (or
+    :attr:`card_buttons`), :attr:`split_button`, :attr:`face_up_button`,
+    :attr:`face_down_button`, :attr:`swap_button`, :attr:`keep_button`,
+    :attr:`suggest_button`, :attr:`build_button`, :attr:`new_game_button`,
+    :attr:`replay_button`, :attr:`variant` (a toggle: the face-up swap).
+    State (read-only): :attr:`game`, :attr:`view`, :attr:`phase`,
+    :attr:`selection`, :attr:`message`, :attr:`log`, :attr:`result`,
+    :attr:`busy`, :attr:`html`. Display the table, or its :attr:`widget`.
+
+    >>> table = SplitAndChooseTable(bot=HeuristicBot, seed=1, face_up_swap=True, first_splitter=1)
+    >>> table.phase, table.game.face_up_swap, table.log[0].startswith("The bot split")
+    ('choose', True, True)
+    >>> table.face_down_button.click()
+    >>> table.message
+    ''
+    """
+
+    def __init__(
+        self,
+        bot: BotSpec = HeuristicBot,
+        seed: int | None = None,
+        face_up_swap: bool = False,
+        first_splitter: int | None = None,
+        *,
+        background: bool | None = None,
+    ) -> None:
+        if first_splitter not in (None, 0, 1) or isinstance(first_splitter, bool):
+            raise ValueError(f"first_splitter is 0 (you), 1 (the bot) or None (a coin toss), not {first_splitter!r}")
+        self._bot_spec = bot
+        self._first_seed = seed
+        self._first_splitter = first_splitter
+        self._background_choice = background
+        self._message = ""
+        self._log: list[str] = []
+        self._selection: tuple[Card, ...] = ()
+        self._row: tuple[Card, ...] = ()
+        self._games = 0
+
+        self.title = w.HTML()
+        self.board = w.HTML()
+        self.prompt = w.HTML()
+        self.card_buttons = [game_card_button() for _ in range(10)]
+        for i, button in enumerate(self.card_buttons):
+            button.on_click(self._card_clicked(i))
+        self.preview = w.HTML()
+        self.split_button = action_button("Split", "random", "primary", "the chosen two cards go face up")
+        self.face_up_button = action_button("Take the face-up pair", "eye", "primary")
+        self.face_down_button = action_button("Take the face-down pair", "eye-slash", "primary")
+        self.swap_button = action_button("Swap", "exchange", "primary", "give the chosen card, take the reserve")
+        self.keep_button = action_button("Keep", "hand-paper-o", "", "keep your cards")
+        self.suggest_button = action_button("Suggest the best build", "lightbulb-o", "info")
+        self.build_button = action_button("Build", "check", "success", "the chosen five make one hand")
+        self.new_game_button = action_button("New game", "refresh", "", "deal again (the next seed)")
+        self.replay_button = action_button("Replay", "list", "", "the game record, once the game is over")
+        self.variant = w.ToggleButton(
+            value=bool(face_up_swap),
+            description="Face-up swap",
+            icon="exchange",
+            tooltip="the face-up swap variant: every swap at the reserve is seen by both players",
+            layout=w.Layout(width="auto", height="34px", margin="3px"),
+        )
+        self.message_label = message_box()
+        self.thinker = Thinker()
+        self.log_view = w.HTML(layout=w.Layout(width="100%"))
+        self.result_view = w.HTML()
+        self.replay_view = w.HTML()
+
+        self.split_button.on_click(lambda _b: self._play("split"))
+        self.face_up_button.on_click(lambda _b: self._play("up"))
+        self.face_down_button.on_click(lambda _b: self._play("down"))
+        self.swap_button.on_click(lambda _b: self._play("swap"))
+        self.keep_button.on_click(lambda _b: self._play("keep"))
+        self.build_button.on_click(lambda _b: self._play("build"))
+        self.suggest_button.on_click(lambda _b: self._suggest())
+        self.new_game_button.on_click(lambda _b: self.new_game())
+        self.replay_button.on_click(lambda _b: self._show_replay())
+        self.variant.observe(self._variant_changed, names="value")
+
+        self._moves = [
+            self.split_button,
+            self.face_up_button,
+            self.face_down_button,
+            self.swap_button,
+            self.keep_button,
+            self.suggest_button,
+            self.build_button,
+        ]
+        tray = w.VBox(
+            [
+                self.prompt,
+                w.HBox(self.card_buttons, layout=w.Layout(flex_flow="row wrap", min_height="88px")),
+                self.preview,
+                w.HBox(self._moves, layout=w.Layout(flex_flow="row wrap")),
+                self.message_label,
+                self.thinker.widget,
+            ],
+            layout=w.Layout(border=f"1px solid {LINE}", padding="6px 10px", margin="8px 0 0 0"),
+        )
+        tray.add_class("cc-tray")
+        toolbar = w.HBox(
+            [self.new_game_button, self.replay_button, self.variant], layout=w.Layout(flex_flow="row wrap")
+        )
+        play_column = w.VBox([self.board, tray], layout=w.Layout(flex="1 1 560px", min_width="520px"))
+        side = w.VBox(
+            [self.log_view, self.result_view],
+            layout=w.Layout(flex="0 1 360px", min_width="280px", margin="0 0 0 14px"),
+        )
+        self.widget = w.VBox(
+            [
+                self.title,
+                w.HBox([play_column, side], layout=w.Layout(flex_flow="row wrap", align_items="flex-start")),
+                toolbar,
+                self.replay_view,
+            ],
+            layout=w.Layout(padding="4px", max_width="1120px"),
+        )
+        self.widget.add_class("cc-game-table")
+        self.widget.add_class("cc-split-and-choose-table")
+        self._start(seed, bool(face_up_swap))
+
+    # -- state -------------------------------------------------------------
+
+    @property
+    def game(self) -> SplitAndChoose:
+        """The game being played (the whole truth: for tests and teaching)."""
+        return self._game
+
+    @property
+    def bot(self) -> Bot:
+        """The computer player."""
+        return self._bot
+
+    @property
+    def seed(self) -> int:
+        """The seed of the game being played."""
+        return self._seed
+
+    @property
+    def view(self) -> SplitAndChooseObservation:
+        """What you may know now: ``game.observation(0)``."""
+        return self._game.observation(YOU)
+
+    @property
+    def phase(self) -> str:
+        """'split', 'choose', 'reserve', 'build' or 'over'."""
+        return self._game.phase
+
+    @property
+    def selection(self) -> tuple[Card, ...]:
+        """The cards you have clicked for the move being made."""
+        return self._selection
+
+    @property
+    def message(self) -> str:
+        """The last refusal or hint, "" when the last click was accepted."""
+        return self._message
+
+    @property
+    def log(self) -> tuple[str, ...]:
+        """Every move so far, as you saw it, one line each."""
+        return tuple(self._log)
+
+    @property
+    def result(self) -> SplitAndChooseResult | None:
+        """The result, once the game is over."""
+        return self._game.result
+
+    @property
+    def busy(self) -> bool:
+        """True while the bot thinks in the background."""
+        return self.thinker.busy
+
+    @property
+    def html(self) -> str:
+        """Everything the table shows now, as HTML and the visible buttons' labels."""
+        parts = [self.title.value, self.board.value, self.prompt.value, self.preview.value]
+        parts += [b.description for b in self.card_buttons if b.layout.display != "none"]
+        parts += [self.message_label.value, self.log_view.value, self.result_view.value, self.replay_view.value]
+        return "\n".join(parts)
+
+    def card_button(self, card: Card) -> Any:
+        """The tray button that shows ``card`` now."""
+        return self.card_buttons[self._row.index(card)]
+
+    def wait(self, timeout: float | None = None) -> None:
+        """Wait until a bot thinking in the background has moved."""
+        self.thinker.wait(timeout)
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.widget._repr_mimebundle_(**kwargs)
+
+    # -- games -------------------------------------------------------------
+
+    def new_game(self) -> None:
+        """Deal a new game (the next seed), with the variant the toggle shows."""
+        if self.busy:
+            self._say("The bot is thinking: wait for its move before dealing again.")
+            return
+        self._start(self._seed + 1, self.variant.value)
+
+    def _start(self, seed: int | None, face_up_swap: bool) -> None:
+        self._seed = fresh_seed() if seed is None else seed
+        first = self._first_splitter
+        if first is None:
+            first = random.Random(f"coin toss {self._seed}").randrange(2)
+        self._game = SplitAndChoose(seed=self._seed, first_splitter=first, face_up_swap=face_up_swap)
+        self._bot = make_bot(self._bot_spec, self._seed + 1)
+        choice = self._background_choice
+        self._background = isinstance(self._bot, MonteCarloBot) if choice is None else choice
+        self._games += 1
+        self._log = []
+        self._selection = ()
+        self._message = ""
+        self.replay_view.value = ""
+        self._refresh()
+        self._bots_turn()
+
+    def _variant_changed(self, change: dict[str, Any]) -> None:
+        if self.busy:
+            self._say("The variant applies from the next game: click New game.")
+            return
+        if any(a for a in self._log if a.startswith("You")):
+            self._say("The variant applies from the next game: click New game.", error=False)
+            return
+        self._start(self._seed, bool(change["new"]))
+
+    # -- the reader's moves ------------------------------------------------
+
+    def _refusal(self, wanted: str) -> str | None:
+        """Why you cannot make a ``wanted`` move now (None if you can)."""
+        game = self._game
+        if self.busy:
+            return "The bot is thinking: wait for its move."
+        if game.is_over:
+            return "The game is over: click New game to play again."
+        if game.current_player != YOU:
+            return "It is the bot's turn."
+        if game.phase != wanted:
+            verb = {"split": "split", "choose": "choose a pair", "reserve": "swap or keep", "build": "build"}
+            return f"You cannot {verb[wanted]} now: {_TODO[game.phase]}."
+        return None
+
+    def _play(self, move: str) -> None:
+        phase = {"split": "split", "up": "choose", "down": "choose", "swap": "reserve", "keep": "reserve"}
+        refusal = self._refusal(phase.get(move, "build"))
+        if refusal:
+            self._say(refusal)
+            return
+        chosen = self._selection
+        action: SplitAndChooseAction
+        if move == "split":
+            if len(chosen) != 2:
+                self._say(f"Click the two cards to put face up first ({len(chosen)} chosen).")
+                return
+            action = Split(face_up=chosen, face_down=tuple(c for c in self._row if c not in chosen))
+        elif move in ("up", "down"):
+            action = Choose(face_up=move == "up")
+        elif move == "swap":
+            if len(chosen) != 1:
+                self._say("Click the card to give first, then Swap.")
+                return
+            action = Swap(chosen[0])
+        elif move == "keep":
+            action = Keep()
+        else:
+            if len(chosen) != 5:
+                self._say(f"Click the five cards of one hand first ({len(chosen)} chosen), or ask for a suggestion.")
+                return
+            action = Build(hands=(chosen, tuple(c for c in self._row if c not in chosen)))
+        try:
+            self._game.apply(action, player=YOU)
+        except IllegalActionError as error:
+            self._say(str(error))
+            return
+        self._log.append(self._your_line(action))
+        self._selection = ()
+        self._message = ""
+        self._refresh()
+        self._bots_turn()
+
+    def _your_line(self, action: SplitAndChooseAction) -> str:
+        view = self.view
+        match action:
+            case Split(face_up=up, face_down=down):
+                return f"You split {cards_str(up)} face up, {cards_str(down)} face down"
+            case Choose(face_up=True):
+                up = _last_chosen(view).face_up or ()
+                return f"You took the face-up pair {cards_str(up)}"
+            case Choose():
+                down = _last_chosen(view).face_down or ()
+                return f"You took the face-down pair: {cards_str(down)}"
+            case Swap(card=card):
+                taken = view.reserve[-1].taken
+                return f"You swapped {card} for the reserve and got {taken}"
+            case Keep():
+                return "You kept your cards at the reserve"
+            case _:
+                return f"You built {cards_str(action.stronger)} and {cards_str(action.weaker)}"
+
+    def _suggest(self) -> None:
+        refusal = self._refusal("build")
+        if refusal:
+            self._say(refusal)
+            return
+        build = best_build(self.view.hand)
+        self._selection = tuple(c for c in self._row if c in build.stronger)
+        self._say("The best build is chosen: the raised cards are the stronger hand. Click Build to confirm.", False)
+        self._refresh()
+
+    def _card_clicked(self, index: int) -> Any:
+        def clicked(_button: Any) -> None:
+            game = self._game
+            phase = game.phase
+            refusal = self._refusal(phase) if phase in _LIMIT else None
+            if refusal or phase not in _LIMIT or index >= len(self._row):
+                self._say(refusal or f"No card to pick now: {_TODO[phase]}.")
+                return
+            card = self._row[index]
+            if card in self._selection:
+                self._selection = tuple(c for c in self._selection if c != card)
+            elif len(self._selection) >= _LIMIT[phase]:
+                limit = _LIMIT[phase]
+                self._say(f"{limit} card{'s are' if limit > 1 else ' is'} chosen already: click one to put it back.")
+                return
+            elif phase == "reserve":
+                self._selection = (card,)
+            else:
+                self._selection = (*self._selection, card)
+            self._message = ""
+            self._refresh()
+
+        return clicked
+
+    def _say(self, text: str, error: bool = True) -> None:
+        self._message = text
+        self.message_label.value = message_html(text, error=error)
+
+    # -- the bot's moves ---------------------------------------------------
+
+    def _bots_turn(self) -> None:
+        if self._game.current_player != BOT:
+            return
+        self.thinker.run(self._bot_moves, self._background, "The bot", then=self._refresh)
+
+    def _bot_moves(self) -> None:
+        game = self._game
+        try:
+            while game.current_player == BOT:
+                action = self._bot.act(game.observation(BOT), game.legal_actions())
+                game.apply(action, player=BOT)
+                line = self._bot_line(action)
+                note = estimate_note(self._bot, action)
+                self._log.append(f"{line} ({note})" if note else line)
+        except Exception as error:  # a bot that fails must not leave a traceback on the table
+            self._say(f"The bot could not move: {error}")
+        if self._background:
+            self._refresh()  # show the moves so far; the table refreshes again when done
+
+    def _bot_line(self, action: Action) -> str:
+        """The bot's move as you saw it: built from your own view only."""
+        view = self.view
+        if isinstance(action, Split):
+            up = view.rounds[-1].face_up or ()
+            return f"The bot split: {cards_str(up)} face up, two cards face down"
+        if isinstance(action, Choose):
+            last = _last_chosen(view)
+            if action.face_up:
+                return f"The bot took the face-up pair {cards_str(last.face_up or ())}; you get the face-down pair"
+            return f"The bot took the face-down pair; you get the face-up pair {cards_str(last.face_up or ())}"
+        if isinstance(action, Keep):
+            return "The bot kept at the reserve"
+        if isinstance(action, Swap):
+            seen = view.reserve[-1]
+            if seen.given is not None:
+                return f"The bot swapped {seen.given} for the reserve and took {seen.taken}"
+            return "The bot swapped a card for the reserve (blind: you did not see which)"
+        if isinstance(action, Build):
+            return "The bot built its two hands (shown at the end)"
+        return "The bot moved"
+
+    # -- drawing -----------------------------------------------------------
+
+    def _refresh(self) -> None:
+        game = self._game
+        view = self.view
+        phase = game.phase
+        yours = game.current_player == YOU and not self.busy
+        if yours and phase == "split":
+            row = view.rounds[-1].cards or ()
+        elif yours and phase in ("reserve", "build"):
+            row = view.hand
+        else:
+            row = ()
+        if row != self._row:
+            self._selection = tuple(c for c in self._selection if c in row)
+        self._row = tuple(row)
+        for i, button in enumerate(self.card_buttons):
+            card = self._row[i] if i < len(self._row) else None
+            set_card(button, card, card in self._selection)
+            button.disabled = card is None
+
+        legal = {
+            "split": yours and phase == "split",
+            "choose": yours and phase == "choose",
+            "reserve": yours and phase == "reserve",
+            "build": yours and phase == "build",
+        }
+        shown = {
+            self.split_button: "split",
+            self.face_up_button: "choose",
+            self.face_down_button: "choose",
+            self.swap_button: "reserve",
+            self.keep_button: "reserve",
+            self.suggest_button: "build",
+            self.build_button: "build",
+        }
+        for button, needs in shown.items():
+            button.disabled = not legal[needs]
+            button.layout.display = None if phase == needs else "none"
+        self.replay_button.disabled = not game.is_over
+        self.new_game_button.disabled = self.busy
+
+        self.title.value = self._title_html()
+        self.board.value = self._board_html(view)
+        self.prompt.value = self._prompt_html(view)
+        self.preview.value = self._preview_html()
+        self.message_label.value = message_html(self._message, error=not self._message.startswith("The best"))
+        self.log_view.value = log_html(self._log)
+        self.result_view.value = self._result_html()
+
+    def _title_html(self) -> str:
+        variant = "face-up swaps" if self._game.face_up_swap else "blind swaps"
+        return (
+            f'<div style="font:600 18px/1.3 {FONT};padding:2px 0 6px">Split and Choose'
+            f'<span style="font-weight:400;font-size:14px;opacity:.75"> · you against {escape(bot_name(self._bot))}'
+            f" · {variant} · game {self._seed}</span></div>"
+        )
+
+    def _board_html(self, view: SplitAndChooseObservation) -> str:
+        game = self._game
+        phase = view.phase
+        # the bot's seat: the cards you know it holds, backs for the rest
+        taken = sum(2 for r in view.rounds if r.chose_face_up is not None)
+        known = list(view.opponent_known)[:taken]
+        bot_cards: list[Card | None] = [*known, *([None] * (taken - len(known)))]
+        bot_turn = view.current_player == BOT
+        bot_note = f"{len(known)} of {taken} known to you" if taken else ""
+        top = zone_html(f"🤖 {escape(bot_name(self._bot))}", bot_cards, bot_note, highlight=bot_turn)
+
+        middle = []
+        if phase in ("split", "choose"):
+            number = len(view.rounds)
+            splitter = "you split" if view.rounds[-1].splitter == YOU else "the bot splits"
+            last = view.rounds[-1]
+            if last.face_up is not None:
+                down: Sequence[Card | None] = last.face_down or (None, None)
+                middle.append(zone_html("Face-up pair", last.face_up, highlight=phase == "choose"))
+                middle.append(zone_html("Face-down pair", down, highlight=phase == "choose"))
+            else:
+                stock: Sequence[Card | None] = last.cards or (None,) * 4
+                middle.append(zone_html("Four cards to split", stock, "in your tray below" if last.cards else ""))
+            banner = f"Round {number} of 5 · {splitter}"
+        elif phase == "reserve":
+            banner = "The reserve: swap one card, or keep"
+        elif phase == "build":
+            banner = "Build: two hands of five"
+        else:
+            banner = "The game is over"
+        middle.append(zone_html("Reserve", [self._reserve_face(view)], self._reserve_note(view)))
+        rounds = self._rounds_html(view)
+
+        mine_shown = not self._row or phase == "split"
+        mine = (
+            zone_html("Your cards", view.hand, highlight=view.current_player == YOU)
+            if mine_shown
+            else zone_html("Your cards", [], "in your tray below", highlight=True)
+        )
+        head = (
+            f'<div style="display:flex;justify-content:space-between;align-items:baseline">'
+            f'<span style="font:700 16px {FONT}">{banner}</span>'
+            f'<span style="font-size:12px;color:{FELT_MUTED}">{self._turn_text(game)}</span></div>'
+        )
+        return felt_html(
+            f"{head}<div>{top}</div><div>{''.join(middle)}</div>{rounds}<div>{mine}</div>",
+            css_class="cc-felt cc-board",
+        )
+
+    def _turn_text(self, game: SplitAndChoose) -> str:
+        if game.is_over:
+            return "game over"
+        return "your turn" if game.current_player == YOU else "the bot's turn"
+
+    def _reserve_face(self, view: SplitAndChooseObservation) -> Card | None:
+        swaps = [d for d in view.reserve if d.swapped]
+        return swaps[-1].given if swaps else None
+
+    def _reserve_note(self, view: SplitAndChooseObservation) -> str:
+        notes = []
+        for d in view.reserve:
+            who = "you" if d.player == YOU else "the bot"
+            notes.append(f"{who} {'swapped' if d.swapped else 'kept'}")
+        return ", ".join(notes) if notes else "face down, unseen"
+
+    def _rounds_html(self, view: SplitAndChooseObservation) -> str:
+        done = [r for r in view.rounds if r.chose_face_up is not None]
+        if not done:
+            return ""
+        cells = []
+        for number, r in enumerate(done, start=1):
+            up = r.face_up or ()
+            down: Sequence[Card | None] = r.face_down or (None, None)
+            up_to = "you" if r.face_up_taker == YOU else "bot"
+            down_to = "bot" if up_to == "you" else "you"
+            cells.append(
+                f'<div style="display:inline-block;margin:2px 8px 2px 0;font-size:12px;color:{FELT_MUTED}">'
+                f"R{number} · {'you' if r.splitter == YOU else 'bot'} split<br>"
+                f"{_mini(up)} → {up_to} &nbsp; {_mini(down)} → {down_to}</div>"
+            )
+        return f'<div style="margin:2px 0 4px">{"".join(cells)}</div>'
+
+    def _prompt_html(self, view: SplitAndChooseObservation) -> str:
+        game = self._game
+        phase = game.phase
+        if game.is_over:
+            text = "The game is over: see the result. New game deals again."
+        elif self.busy or game.current_player != YOU:
+            text = "The bot is playing…"
+        elif phase == "split":
+            text = "Click the <b>two cards to put face up</b>; the other two go face down. Then <b>Split</b>."
+        elif phase == "choose":
+            text = "Take the <b>face-up pair</b>, or the <b>face-down pair</b> unseen; the bot gets the other."
+        elif phase == "reserve":
+            blind = "blind" if not game.face_up_swap else "face up"
+            text = f"Click a card then <b>Swap</b> it for the reserve ({blind}), or <b>Keep</b>."
+        else:
+            text = "Click the <b>five cards of one hand</b>, or <b>Suggest the best build</b>; then <b>Build</b>."
+        return f'<div style="font:14px {FONT};padding:2px 0 4px" class="cc-prompt">{text}</div>'
+
+    def _preview_html(self) -> str:
+        phase = self._game.phase
+        chosen = self._selection
+        if phase == "split" and self._row:
+            down = [c for c in self._row if c not in chosen]
+            if len(chosen) == 2:
+                return _note(f"Face up: <b>{cards_str(chosen)}</b> · face down: <b>{cards_str(down)}</b>")
+            return _note(f"Face up so far: {cards_str(chosen) or 'none'} (two to choose)")
+        if phase == "build" and self._row:
+            if len(chosen) != 5:
+                return _note(f"One hand so far: {cards_str(chosen) or 'none'} ({len(chosen)} of 5)")
+            rest = tuple(c for c in self._row if c not in chosen)
+            raised, others = value_of(chosen, PACK, STANDARD), value_of(rest, PACK, STANDARD)
+            rows = []
+            for value, label, role in (
+                (raised, "The raised five", "stronger" if raised > others else "weaker"),
+                (others, "The other five", "stronger" if others > raised else "weaker"),
+            ):
+                rows.append(
+                    f"<div>{label}: <b>{escape(value.describe())}</b> "
+                    f'<span style="color:{MUTED}">({role} hand)</span></div>'
+                )
+            return _note("".join(rows))
+        return ""
+
+    def _result_html(self) -> str:
+        result = self._game.result
+        if result is None:
+            return ""
+        outcome = result.outcome(YOU)
+        headline = {"win": "You win!", "loss": "The bot wins.", "draw": "A draw."}[outcome]
+        good = {"win": True, "loss": False, "draw": None}[outcome]
+        rows = []
+        for player, name in ((YOU, "You"), (BOT, "Bot")):
+            rows.append(
+                f'<tr><td style="font-weight:600;padding:4px 6px 4px 0;vertical-align:top">{name}</td>'
+                f"<td>{_hand_cell(result.weaker[player])}</td><td>{_hand_cell(result.stronger[player])}</td></tr>"
+            )
+        head = (
+            f'<tr style="color:{MUTED};font-size:12px"><th></th><th style="text-align:left">weaker hand</th>'
+            f'<th style="text-align:left">stronger hand</th></tr>'
+        )
+        table = f'<table style="border-collapse:collapse;color:{INK}">{head}{"".join(rows)}</table>'
+        return panel_html(
+            f'<div class="cc-result">{result_banner(headline, good=good)}{table}{_steps_html(result)}</div>',
+            accent=GOLD,
+        )
+
+    def _show_replay(self) -> None:
+        game = self._game
+        if not game.is_over:
+            self._say("The record shows every card: it opens once the game is over.")
+            return
+        record = game.record()
+        again = SplitAndChoose.replay(record)
+        same = again.result == game.result
+        moves = "".join(
+            f"<li>{'You' if p == YOU else 'Bot'}: {escape(str(a))}</li>"
+            for p, a in zip(self._movers(), game.history, strict=False)
+        )
+        check = "replayed from the record: the same result ✓" if same else "replay differs!"
+        self.replay_view.value = panel_html(
+            f'<div class="cc-replay"><b>Replay of game {self._seed}</b> · {check}'
+            f'<ol style="margin:4px 0 6px 18px;padding:0">{moves}</ol>'
+            f'<pre style="white-space:pre-wrap;font-size:11px;background:#f6f8fa;color:{INK};padding:6px;'
+            f'border-radius:4px;margin:0">{escape(json.dumps(record))}</pre></div>'
+        )
+
+    def _movers(self) -> list[int]:
+        game = self._game
+        replay = SplitAndChoose(seed=self._seed, first_splitter=game.first_splitter, face_up_swap=game.face_up_swap)
+        movers = []
+        for action in self._game.history:
+            player = replay.current_player
+            assert player is not None
+            movers.append(player)
+            replay.apply(action)
+        return movers
+
+
+def _last_chosen(view: SplitAndChooseObservation) -> RoundView:
+    """The last round whose pair was chosen."""
+    return [r for r in view.rounds if r.chose_face_up is not None][-1]
+
+
+def _note(body: str) -> str:
+    return f'<div style="font:13px {FONT};color:{INK};padding:2px 0" class="cc-preview">{body}</div>'
+
+
+def _mini(cards: Sequence[Card | None]) -> str:
+    """Cards as small text chips on the felt (a ▒ for a hidden one)."""
+    chips = []
+    for card in cards:
+        if card is None:
+            chips.append(
+                '<span style="display:inline-block;width:12px;height:15px;border-radius:2px;margin:0 1px;'
+                "vertical-align:middle;background:repeating-linear-gradient(45deg,#1565c0 0 3px,#0d47a1 3px 6px);"
+                'border:1px solid #fff" aria-label="face-down card"></span>'
+            )
+        else:
+            colour = "#c62828" if card.suit is not None and card.suit.is_red else "#1a1a1a"
+            if card.is_joker:
+                colour = "#6a1b9a"
+            chips.append(
+                f'<span style="display:inline-block;background:#fff;color:{colour};border-radius:3px;'
+                f'padding:0 3px;margin:0 1px;font-weight:700">{"JO" if card.is_joker else escape(str(card))}</span>'
+            )
+    return "".join(chips)
+
+
+def _hand_cell(value: HandValue) -> str:
+    faces = "".join(card_html(c) for c in value.cards)
+    return (
+        f'<div style="white-space:nowrap">{faces}</div>'
+        f'<div style="font-size:12px;color:{MUTED};max-width:260px">{escape(value.describe())}</div>'
+    )
+
+
+def _steps_html(result: SplitAndChooseResult) -> str:
+    w0, w1 = result.weaker
+    s0, s1 = result.stronger
+    strength = STANDARD.strength
+    steps: list[tuple[str, str, tuple[Any, Any], str, str]] = [
+        (
+            "a",
+            "weaker hands' categories",
+            (strength(w0.category), strength(w1.category)),
+            w0.category.label,
+            w1.category.label,
+        ),
+        (
+            "b",
+            "stronger hands' categories",
+            (strength(s0.category), strength(s1.category)),
+            s0.category.label,
+            s1.category.label,
+        ),
+        ("c", "weaker hands in full", (w0, w1), w0.describe(), w1.describe()),
+        ("d", "stronger hands in full", (s0, s1), s0.describe(), s1.describe()),
+    ]
+    decided = result.step
+    items = []
+    reached = True
+    for step, what, (mine, theirs), shown_a, shown_b in steps:
+        if not reached:
+            verdict, style = "not needed", f"color:{MUTED}"
+        elif mine == theirs:
+            verdict, style = "equal: go on", ""
+        else:
+            verdict = "you are higher: you win" if mine > theirs else "the bot is higher: the bot wins"
+            style = f"background:#fff3c4;border-left:4px solid {GOLD};padding-left:6px"
+        items.append(
+            f'<li class="cc-step cc-step-{step}" style="margin:3px 0;{style}"><b>({step})</b> {what}: '
+            f"you {escape(shown_a)} · bot {escape(shown_b)} — <i>{verdict}</i></li>"
+        )
+        if step == decided:
+            reached = False
+    if decided is None:
+        items.append('<li style="margin:3px 0"><b>Equal at every step: a draw.</b></li>')
+    return (
+        f'<ol style="list-style:none;margin:8px 0 0;padding:0;font-size:13px;border-top:1px solid {LINE};'
+        f'padding-top:6px">{"".join(items)}</ol>'
+    )

@@ -1,0 +1,259 @@
+"""Parts both game tables share: the felt, seats, the log, bots, and a bot that thinks.
+
+Everything is drawn with inline styles, like the explorers, so a table reads
+the same in JupyterLab's light and dark themes: the board is green felt with
+white cards on it; the tray under it holds the clickable cards and the moves.
+
+>>> "face-down" in felt_html(zone_html("Spare", [None] * 5))
+True
+>>> from cardcommons.bots import RandomBot
+>>> bot = make_bot(RandomBot, seed=3)
+>>> bot_name(bot), make_bot(bot, seed=4) is bot
+('RandomBot', True)
+"""
+
+from __future__ import annotations
+
+import inspect
+import secrets
+import threading
+import time
+from collections.abc import Callable, Iterable, Sequence
+from html import escape
+from typing import Any, TypeAlias
+
+import ipywidgets as w
+
+from cardcommons.cards import Card
+from cardcommons.faces import GOLD, card_html
+from cardcommons.game import Action, Bot
+from cardcommons.widgets.cards import INK, LINE, MUTED, PAPER, card_button, panel_html, style_card_button
+
+__all__ = [
+    "BotSpec",
+    "Thinker",
+    "action_button",
+    "bot_name",
+    "estimate_note",
+    "felt_html",
+    "fresh_seed",
+    "game_card_button",
+    "log_html",
+    "make_bot",
+    "zone_html",
+]
+
+BotSpec: TypeAlias = Bot | Callable[..., Bot]
+"""A bot instance, or a class or factory that makes one (called with ``seed=`` if it takes one)."""
+
+FONT = "system-ui,'DejaVu Sans',sans-serif"
+FELT_INK, FELT_MUTED = "#f1f8e9", "#c5e1a5"
+_FELT = (
+    "background:radial-gradient(ellipse at 50% 35%,#2f8a3c 0%,#1f6d2b 60%,#155021 100%);"
+    f"color:{FELT_INK};border:3px solid #0e3d17;border-radius:16px;padding:10px 14px;"
+    f"box-shadow:inset 0 0 18px rgba(0,0,0,.45);font:14px/1.4 {FONT};box-sizing:border-box"
+)
+
+
+def fresh_seed() -> int:
+    """A new seed for a game when none was given (never the global RNG)."""
+    return secrets.randbits(31)
+
+
+def make_bot(spec: BotSpec, seed: int) -> Bot:
+    """A bot from ``spec``: an instance is used as it is; a class or factory is
+    called, with ``seed=seed`` when it takes a seed."""
+    if not isinstance(spec, type) and hasattr(spec, "act"):
+        return spec
+    try:
+        parameters = list(inspect.signature(spec).parameters.values())
+    except (TypeError, ValueError):  # a builtin without a signature
+        parameters = []
+    takes_seed = any(p.name == "seed" or p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters)
+    bot: Bot = spec(seed=seed) if takes_seed else spec()
+    return bot
+
+
+def bot_name(bot: Bot) -> str:
+    """The bot's class name: "HeuristicBot", "MonteCarloBot"."""
+    return type(bot).__name__
+
+
+def estimate_note(bot: Bot, chosen: Action) -> str:
+    """For a bot that keeps ``last_estimates`` (MonteCarloBot), a short note on
+    its estimate of the move it chose and of the next best, naming no other
+    move (their cards may be hidden from the reader). Otherwise ""."""
+    estimates: dict[Action, float] | None = getattr(bot, "last_estimates", None)
+    if not estimates or chosen not in estimates:
+        return ""
+    mine = estimates[chosen]
+    others = [v for a, v in estimates.items() if a != chosen]
+    if not others:
+        return f"estimated share {mine:.2f}"
+    return f"estimated share {mine:.2f}, next best {max(others):.2f}, of {len(estimates)} moves weighed"
+
+
+def felt_html(body: str, *, css_class: str = "cc-felt") -> str:
+    """The green table the game is played on."""
+    return f'<div class="{css_class}" style="{_FELT}">{body}</div>'
+
+
+def zone_html(label: str, cards: Iterable[Card | None], note: str = "", *, highlight: bool = False) -> str:
+    """A labelled group of cards on the felt (``None`` draws a face-down card)."""
+    faces = "".join(card_html(c) for c in cards) or (
+        f'<span style="display:inline-block;height:70px;line-height:70px;color:{FELT_MUTED};font-size:13px">'
+        "no cards yet</span>"
+    )
+    ring = f"box-shadow:0 0 0 2px {GOLD};" if highlight else ""
+    tail = f'<div style="font-size:12px;color:{FELT_MUTED};margin-top:2px">{note}</div>' if note else ""
+    return (
+        f'<div class="cc-zone" style="display:inline-block;vertical-align:top;margin:4px 10px 4px 0;padding:4px 6px;'
+        f'border-radius:10px;background:rgba(0,0,0,.13);{ring}">'
+        f'<div style="font:600 12px/1.3 {FONT};letter-spacing:.06em;text-transform:uppercase;color:{FELT_MUTED}">'
+        f"{label}</div>"
+        f'<div style="display:flex;flex-wrap:wrap">{faces}</div>{tail}</div>'
+    )
+
+
+def log_html(lines: Sequence[str], title: str = "Moves") -> str:
+    """The move log: a scrolling panel that stays at its newest line."""
+    if lines:
+        items = "".join(
+            f'<div style="padding:2px 0;border-bottom:1px solid #eceff1"><span style="color:{MUTED};'
+            f'display:inline-block;min-width:24px">{i}.</span>{escape(line)}</div>'
+            for i, line in reversed(list(enumerate(lines, start=1)))
+        )
+    else:
+        items = f'<div style="color:{MUTED}">No moves yet.</div>'
+    return (
+        f'<div class="cc-log" style="background:{PAPER};color:{INK};border:1px solid {LINE};border-radius:8px;'
+        f'font:13px/1.4 {FONT};box-sizing:border-box;width:100%">'
+        f'<div style="font-weight:600;padding:6px 10px;border-bottom:1px solid {LINE}">{title}</div>'
+        # column-reverse keeps the scroll at the newest line
+        f'<div style="display:flex;flex-direction:column-reverse;max-height:300px;overflow-y:auto;padding:4px 10px">'
+        f"{items}</div></div>"
+    )
+
+
+def result_banner(text: str, *, good: bool | None) -> str:
+    """A headline for the end of a game: green for a win, red for a loss, grey for a draw."""
+    accent = {True: "#2e7d32", False: "#c62828", None: "#607d8b"}[good]
+    return (
+        f'<div style="font:700 20px/1.3 {FONT};color:{accent};margin-bottom:6px" class="cc-headline">'
+        f"{escape(text)}</div>"
+    )
+
+
+def game_card_button(card: Card | None = None) -> Any:
+    """A card-shaped button for a game's tray (larger than the picker's)."""
+    button = card_button(card) if card is not None else w.Button()
+    button.layout = w.Layout(width="54px", height="74px", margin="3px", padding="0")
+    button.add_class("cc-card-button")
+    if card is not None:
+        style_card_button(button, card, False)
+    button.style.font_size = "17px"
+    return button
+
+
+def set_card(button: Any, card: Card | None, selected: bool = False) -> None:
+    """Show ``card`` on a tray button (None hides the button)."""
+    from cardcommons.widgets.cards import card_label, card_name
+
+    if card is None:
+        button.layout.display = "none"
+        return
+    button.layout.display = None
+    button.description = card_label(card)
+    button.tooltip = card_name(card)
+    style_card_button(button, card, selected)
+    button.style.font_size = "17px"
+    button.layout.transform = None
+    button.layout.margin = "0 3px 6px 3px" if selected else "6px 3px 0 3px"  # a chosen card sits higher
+
+
+def action_button(description: str, icon: str = "", style: str = "", tooltip: str = "") -> Any:
+    """A move button of the tray."""
+    button = w.Button(description=description, icon=icon, button_style=style, tooltip=tooltip)
+    button.layout = w.Layout(width="auto", min_width="96px", height="34px", margin="3px")
+    return button
+
+
+def tray_label(text: str) -> Any:
+    """A small caption in the tray."""
+    return w.HTML(f'<div style="font:600 12px {FONT};color:{MUTED};text-transform:uppercase">{text}</div>')
+
+
+class Thinker:
+    """Runs the bots' turns: at once, or (``background``) in a worker thread
+    while a progress bar and a "thinking…" label move, so the table never
+    freezes. :attr:`busy` is True while a worker runs; :meth:`wait` joins it."""
+
+    def __init__(self) -> None:
+        self.progress = w.IntProgress(
+            value=0, min=0, max=12, bar_style="info", layout=w.Layout(width="140px", visibility="hidden")
+        )
+        self.label = w.HTML("")
+        self.widget = w.HBox([self.progress, self.label], layout=w.Layout(align_items="center", min_height="28px"))
+        self._thread: threading.Thread | None = None
+        self._busy = False
+
+    @property
+    def busy(self) -> bool:
+        """True while bots think in the background."""
+        return self._busy
+
+    def run(
+        self, work: Callable[[], None], background: bool, who: str = "The bot", then: Callable[[], None] | None = None
+    ) -> None:
+        """Run ``work`` now, or in a worker thread with the progress shown;
+        then (no longer busy) call ``then``."""
+        if not background:
+            work()
+            if then is not None:
+                then()
+            return
+        self._busy = True
+        done = threading.Event()
+        start = time.perf_counter()
+
+        def tick() -> None:
+            while not done.wait(0.15):
+                self.progress.value = (self.progress.value + 1) % (self.progress.max + 1)
+                self.label.value = _thinking_html(f"{who} is thinking… {time.perf_counter() - start:.1f} s")
+
+        def main() -> None:
+            try:
+                work()
+            finally:
+                done.set()
+                self.progress.layout.visibility = "hidden"
+                self.label.value = ""
+                self._busy = False
+                if then is not None:
+                    then()
+
+        self.progress.value = 0
+        self.progress.layout.visibility = "visible"
+        self.label.value = _thinking_html(f"{who} is thinking…")
+        threading.Thread(target=tick, daemon=True).start()
+        self._thread = threading.Thread(target=main, daemon=True)
+        self._thread.start()
+
+    def wait(self, timeout: float | None = None) -> None:
+        """Wait for the bots' moves in the background to finish."""
+        if self._thread is not None:
+            self._thread.join(timeout)
+
+
+def _thinking_html(text: str) -> str:
+    return f'<span class="cc-thinking" style="font:13px {FONT};color:{MUTED};margin-left:8px">{escape(text)}</span>'
+
+
+def message_box() -> Any:
+    """The HTML widget of a table's messages."""
+    return w.HTML("", layout=w.Layout(min_height="0", max_width="640px"))
+
+
+def hint_html(text: str) -> str:
+    """A green hint panel."""
+    return panel_html(text, accent="#2e7d32", background="#edf7ee")
