@@ -30,6 +30,7 @@ __all__ = [
     "plot_category_bars",
     "plot_category_odds",
     "plot_order_comparison",
+    "plot_rates",
     "plot_simulation_check",
     "wilson_interval",
 ]
@@ -255,4 +256,67 @@ def plot_simulation_check(
     ax.set_title(str(exact.pack))
     ax.grid(True, axis="x", alpha=0.3)
     ax.legend(fontsize="small")
+    return ax
+
+
+def plot_rates(
+    x: Sequence[float] | Sequence[str],
+    rates: Sequence[tuple[float, float, float]],
+    *,
+    label: str | None = None,
+    reference: float | None = None,
+    reference_label: str | None = None,
+    shift: float = 0.0,
+    xlabel: str = "",
+    ylabel: str = "win rate",
+    title: str | None = None,
+    ax: Axes | None = None,
+) -> Axes:
+    """Simulated rates with their intervals: one dot per x, whiskers from
+    ``low`` to ``high``. ``rates`` holds ``(rate, low, high)`` triples, as
+    :meth:`cardcommons.simulate.Summary.rate` returns them.
+
+    Numeric ``x`` values are joined by a line; text ``x`` values become
+    categories in the order given. ``reference`` draws a dashed horizontal
+    line (a fair share, say). Call it again on the same Axes to add a series;
+    ``shift`` nudges a series sideways so that whiskers at the same x do not
+    hide each other.
+
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> ax = plot_rates(["blind", "face up"], [(0.4, 0.35, 0.45), (0.5, 0.45, 0.55)], reference=0.5)
+    >>> bars = ax.containers[0]
+    >>> bars.lines[0].get_ydata().tolist(), [t.get_text() for t in ax.get_xticklabels()]
+    ([0.4, 0.5], ['blind', 'face up'])
+    >>> close(ax)
+    """
+    if len(x) != len(rates):
+        raise ValueError(f"{len(x)} x values for {len(rates)} rates")
+    for rate, low, high in rates:
+        if not low <= rate <= high:
+            raise ValueError(f"a rate must lie inside its interval, not {rate} outside [{low}, {high}]")
+    ax = _axes(ax, (7, 4))
+    categorical = any(isinstance(v, str) for v in x)
+    positions = [i + shift for i in range(len(x))] if categorical else [float(v) + shift for v in x]
+    ax.errorbar(
+        positions,
+        [r for r, _, _ in rates],
+        yerr=[[r - lo for r, lo, _ in rates], [hi - r for r, _, hi in rates]],
+        fmt="o" if categorical else "o-",
+        capsize=4,
+        label=label,
+    )
+    if categorical:
+        ax.set_xticks(range(len(x)), [str(v) for v in x])
+        ax.set_xlim(-0.5, len(x) - 0.5)
+    if reference is not None:
+        ax.axhline(reference, color="0.4", linestyle="--", linewidth=1, label=reference_label)
+    if xlabel:
+        ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    if title is not None:
+        ax.set_title(title)
+    ax.grid(True, axis="y", alpha=0.3)
+    if label is not None or reference_label is not None:
+        ax.legend(fontsize="small")
     return ax

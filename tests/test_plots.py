@@ -13,6 +13,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 import pytest
 from matplotlib.axes import Axes
+from matplotlib.container import ErrorbarContainer
 from matplotlib.lines import Line2D
 
 from cardcommons import STANDARD, Category, Pack, category_counts
@@ -21,6 +22,7 @@ from cardcommons.plots import (
     plot_category_bars,
     plot_category_odds,
     plot_order_comparison,
+    plot_rates,
     plot_simulation_check,
     wilson_interval,
 )
@@ -116,3 +118,36 @@ def test_wilson_interval_contains_the_observed_rate(hits: int, trials: int) -> N
 def test_wilson_interval_needs_trials() -> None:
     with pytest.raises(ValueError, match="at least one trial"):
         wilson_interval(0, 0)
+
+
+def test_rates_draw_each_interval_and_the_reference(ax: Axes) -> None:
+    rates = [(0.3, 0.25, 0.36), (0.5, 0.44, 0.55), (0.7, 0.66, 0.75)]
+    plot_rates([0.5, 0.7, 0.9], rates, reference=0.5, reference_label="fair share", shift=0.01, ax=ax)
+    bars = ax.containers[0]
+    assert isinstance(bars, ErrorbarContainer)
+    data, _, (whiskers,) = bars.lines
+    assert data is not None
+    assert xdata(data) == pytest.approx([0.51, 0.71, 0.91])
+    assert ydata(data) == [0.3, 0.5, 0.7]
+    ends = [float(y) for segment in whiskers.get_segments() for _, y in segment]
+    assert ends == pytest.approx([y for _, lo, hi in rates for y in (lo, hi)])
+    assert [ydata(line) for line in ax.get_lines() if line.get_label() == "fair share"] == [[0.5, 0.5]]
+
+
+def test_rates_on_categories_keep_their_order(ax: Axes) -> None:
+    plot_rates(["first", "second"], [(0.4, 0.3, 0.5), (0.6, 0.5, 0.7)], ax=ax)
+    plot_rates(["first", "second"], [(0.45, 0.35, 0.55), (0.55, 0.45, 0.65)], shift=0.1, ax=ax)
+    assert [t.get_text() for t in ax.get_xticklabels()] == ["first", "second"]
+    bars = ax.containers[1]
+    assert isinstance(bars, ErrorbarContainer)
+    assert bars.lines[0] is not None
+    assert xdata(bars.lines[0]) == [0.1, 1.1]
+
+
+@pytest.mark.parametrize(
+    ("x", "rates"),
+    [([1, 2], [(0.5, 0.4, 0.6)]), ([1], [(0.7, 0.4, 0.6)])],
+)
+def test_rates_reject_bad_input(x: list[float], rates: list[tuple[float, float, float]]) -> None:
+    with pytest.raises(ValueError):
+        plot_rates(x, rates)
