@@ -31,7 +31,7 @@ from typing import Any
 import ipywidgets as w
 
 from cardcommons.bots import HeuristicBot, MonteCarloBot
-from cardcommons.cards import Card, cards_str
+from cardcommons.cards import Card
 from cardcommons.categories import STANDARD
 from cardcommons.errors import IllegalActionError
 from cardcommons.faces import GOLD, card_html
@@ -59,6 +59,7 @@ from cardcommons.widgets.table_parts import (
     Thinker,
     action_button,
     bot_name,
+    cards_text,
     estimate_note,
     felt_html,
     fresh_seed,
@@ -209,13 +210,14 @@ class SplitAndChooseTable:
         )
         play_column = w.VBox([self.board, tray], layout=w.Layout(flex="1 1 560px", min_width="520px"))
         side = w.VBox(
-            [self.log_view, self.result_view],
+            [self.log_view],
             layout=w.Layout(flex="0 1 360px", min_width="280px", margin="0 0 0 14px"),
         )
         self.widget = w.VBox(
             [
                 self.title,
                 w.HBox([play_column, side], layout=w.Layout(flex_flow="row wrap", align_items="flex-start")),
+                self.result_view,
                 toolbar,
                 self.replay_view,
             ],
@@ -389,20 +391,22 @@ class SplitAndChooseTable:
         view = self.view
         match action:
             case Split(face_up=up, face_down=down):
-                return f"You split {cards_str(up)} face up, {cards_str(down)} face down"
+                return f"You split {cards_text(up)} face up, {cards_text(down)} face down"
             case Choose(face_up=True):
                 up = _last_chosen(view).face_up or ()
-                return f"You took the face-up pair {cards_str(up)}"
+                return f"You took the face-up pair {cards_text(up)}"
             case Choose():
                 down = _last_chosen(view).face_down or ()
-                return f"You took the face-down pair: {cards_str(down)}"
+                return f"You took the face-down pair: {cards_text(down)}"
             case Swap(card=card):
                 taken = view.reserve[-1].taken
-                return f"You swapped {card} for the reserve and got {taken}"
+                return (
+                    f"You swapped {cards_text([card])} for the reserve and got {cards_text([taken] if taken else [])}"
+                )
             case Keep():
                 return "You kept your cards at the reserve"
             case _:
-                return f"You built {cards_str(action.stronger)} and {cards_str(action.weaker)}"
+                return f"You built {cards_text(action.stronger)} and {cards_text(action.weaker)}"
 
     def _suggest(self) -> None:
         refusal = self._refusal("build")
@@ -468,18 +472,19 @@ class SplitAndChooseTable:
         view = self.view
         if isinstance(action, Split):
             up = view.rounds[-1].face_up or ()
-            return f"The bot split: {cards_str(up)} face up, two cards face down"
+            return f"The bot split: {cards_text(up)} face up, two cards face down"
         if isinstance(action, Choose):
             last = _last_chosen(view)
             if action.face_up:
-                return f"The bot took the face-up pair {cards_str(last.face_up or ())}; you get the face-down pair"
-            return f"The bot took the face-down pair; you get the face-up pair {cards_str(last.face_up or ())}"
+                return f"The bot took the face-up pair {cards_text(last.face_up or ())}; you get the face-down pair"
+            return f"The bot took the face-down pair; you get the face-up pair {cards_text(last.face_up or ())}"
         if isinstance(action, Keep):
             return "The bot kept at the reserve"
         if isinstance(action, Swap):
             seen = view.reserve[-1]
             if seen.given is not None:
-                return f"The bot swapped {seen.given} for the reserve and took {seen.taken}"
+                took = cards_text([seen.taken] if seen.taken else [])
+                return f"The bot swapped {cards_text([seen.given])} for the reserve and took {took}"
             return "The bot swapped a card for the reserve (blind: you did not see which)"
         if isinstance(action, Build):
             return "The bot built its two hands (shown at the end)"
@@ -552,7 +557,7 @@ class SplitAndChooseTable:
         bot_cards: list[Card | None] = [*known, *([None] * (taken - len(known)))]
         bot_turn = view.current_player == BOT
         bot_note = f"{len(known)} of {taken} known to you" if taken else ""
-        top = zone_html(f"🤖 {escape(bot_name(self._bot))}", bot_cards, bot_note, highlight=bot_turn)
+        top = zone_html(f"The bot · {escape(bot_name(self._bot))}", bot_cards, bot_note, highlight=bot_turn)
 
         middle = []
         if phase in ("split", "choose"):
@@ -580,7 +585,7 @@ class SplitAndChooseTable:
         mine = (
             zone_html("Your cards", view.hand, highlight=view.current_player == YOU)
             if mine_shown
-            else zone_html("Your cards", [], "in your tray below", highlight=True)
+            else zone_html("Your cards", [], empty="in your tray below: click them there", highlight=True)
         )
         head = (
             f'<div style="display:flex;justify-content:space-between;align-items:baseline">'
@@ -649,11 +654,11 @@ class SplitAndChooseTable:
         if phase == "split" and self._row:
             down = [c for c in self._row if c not in chosen]
             if len(chosen) == 2:
-                return _note(f"Face up: <b>{cards_str(chosen)}</b> · face down: <b>{cards_str(down)}</b>")
-            return _note(f"Face up so far: {cards_str(chosen) or 'none'} (two to choose)")
+                return _note(f"Face up: <b>{cards_text(chosen)}</b> · face down: <b>{cards_text(down)}</b>")
+            return _note(f"Face up so far: {cards_text(chosen) or 'none'} (two to choose)")
         if phase == "build" and self._row:
             if len(chosen) != 5:
-                return _note(f"One hand so far: {cards_str(chosen) or 'none'} ({len(chosen)} of 5)")
+                return _note(f"One hand so far: {cards_text(chosen) or 'none'} ({len(chosen)} of 5)")
             rest = tuple(c for c in self._row if c not in chosen)
             raised, others = value_of(chosen, PACK, STANDARD), value_of(rest, PACK, STANDARD)
             rows = []

@@ -27,13 +27,24 @@ import ipywidgets as w
 from cardcommons.cards import Card
 from cardcommons.faces import GOLD, card_html
 from cardcommons.game import Action, Bot
-from cardcommons.widgets.cards import INK, LINE, MUTED, PAPER, card_button, panel_html, style_card_button
+from cardcommons.widgets.cards import (
+    INK,
+    LINE,
+    MUTED,
+    PAPER,
+    card_button,
+    card_label,
+    card_name,
+    panel_html,
+    style_card_button,
+)
 
 __all__ = [
     "BotSpec",
     "Thinker",
     "action_button",
     "bot_name",
+    "cards_text",
     "estimate_note",
     "felt_html",
     "fresh_seed",
@@ -93,16 +104,28 @@ def estimate_note(bot: Bot, chosen: Action) -> str:
     return f"estimated share {mine:.2f}, next best {max(others):.2f}, of {len(estimates)} moves weighed"
 
 
+def cards_text(cards: Iterable[Card]) -> str:
+    """Cards as text for the log: ``A♠ K♥ JO`` (the Joker as on its button:
+    the Joker emoji needs a font that not every browser has).
+
+    >>> from cardcommons.cards import parse_cards
+    >>> cards_text(parse_cards("As Jo"))
+    'A♠ JO'
+    """
+    return " ".join(card_label(c) for c in cards)
+
+
 def felt_html(body: str, *, css_class: str = "cc-felt") -> str:
     """The green table the game is played on."""
     return f'<div class="{css_class}" style="{_FELT}">{body}</div>'
 
 
-def zone_html(label: str, cards: Iterable[Card | None], note: str = "", *, highlight: bool = False) -> str:
+def zone_html(
+    label: str, cards: Iterable[Card | None], note: str = "", *, highlight: bool = False, empty: str = "no cards yet"
+) -> str:
     """A labelled group of cards on the felt (``None`` draws a face-down card)."""
     faces = "".join(card_html(c) for c in cards) or (
-        f'<span style="display:inline-block;height:70px;line-height:70px;color:{FELT_MUTED};font-size:13px">'
-        "no cards yet</span>"
+        f'<span style="display:inline-block;padding:6px 0;color:{FELT_MUTED};font-size:13px">{escape(empty)}</span>'
     )
     ring = f"box-shadow:0 0 0 2px {GOLD};" if highlight else ""
     tail = f'<div style="font-size:12px;color:{FELT_MUTED};margin-top:2px">{note}</div>' if note else ""
@@ -157,8 +180,6 @@ def game_card_button(card: Card | None = None) -> Any:
 
 def set_card(button: Any, card: Card | None, selected: bool = False) -> None:
     """Show ``card`` on a tray button (None hides the button)."""
-    from cardcommons.widgets.cards import card_label, card_name
-
     if card is None:
         button.layout.display = "none"
         return

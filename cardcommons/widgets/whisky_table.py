@@ -33,7 +33,7 @@ from typing import Any
 import ipywidgets as w
 
 from cardcommons.bots import GreedyBot, MonteCarloBot
-from cardcommons.cards import Card, cards_str
+from cardcommons.cards import Card
 from cardcommons.errors import IllegalActionError
 from cardcommons.faces import GOLD, card_html
 from cardcommons.game import Bot
@@ -47,6 +47,7 @@ from cardcommons.widgets.table_parts import (
     Thinker,
     action_button,
     bot_name,
+    cards_text,
     estimate_note,
     felt_html,
     fresh_seed,
@@ -82,7 +83,7 @@ def event_line(event: Event) -> str:
     'Bot 2 knocked: everyone else has one more turn'
     """
     if event.seat is None:
-        return f"The spare is turned face up: {cards_str(event.face_up)}"
+        return f"The spare is turned face up: {cards_text(event.face_up)}"
     who = seat_name(event.seat)
     their = "your" if event.seat == YOU else "its"
     match event.action:
@@ -91,11 +92,11 @@ def event_line(event: Event) -> str:
         case Knock():
             return f"{who} knocked: everyone else has one more turn" if event.first_knock else f"{who} knocked too"
         case Exchange(give=give, take=take):
-            return f"{who} gave {give} and took {take}"
+            return f"{who} gave {cards_text([give])} and took {cards_text([take])}"
         case TakeSpare() if event.phase == 1:
-            return f"{who} took the unseen spare; {their} old hand {cards_str(event.face_up)} is the spare now"
+            return f"{who} took the unseen spare; {their} old hand {cards_text(event.face_up)} is the spare now"
         case _:
-            return f"{who} took the whole spare {cards_str(event.taken)} and left {cards_str(event.face_up)}"
+            return f"{who} took the whole spare {cards_text(event.taken)} and left {cards_text(event.face_up)}"
 
 
 class WhiskyPokerTable:
@@ -183,6 +184,9 @@ class WhiskyPokerTable:
         self.replay_button.on_click(lambda _b: self._show_replay())
 
         self.spare_row = w.HBox(self.spare_buttons)
+        self.spare_row.add_class("cc-spare-row")
+        hand_row = w.HBox(self.hand_buttons)
+        hand_row.add_class("cc-hand-row")
         tray = w.VBox(
             [
                 self.prompt,
@@ -190,7 +194,7 @@ class WhiskyPokerTable:
                 self.spare_backs,
                 self.spare_row,
                 tray_label("Your hand"),
-                w.HBox(self.hand_buttons),
+                hand_row,
                 w.HBox(
                     [self.pass_button, self.take_button, self.exchange_button, self.knock_button],
                     layout=w.Layout(flex_flow="row wrap"),
@@ -540,7 +544,8 @@ class WhiskyPokerTable:
             text = "The spare is face down: <b>Pass</b>, <b>Take the spare</b> unseen, or <b>Knock</b>."
         else:
             give, take = self.give, self.take
-            chosen = f" · give <b>{give or '?'}</b>, take <b>{take or '?'}</b>" if give or take else ""
+            shown = [cards_text([c]) if c is not None else "?" for c in (give, take)]
+            chosen = f" · give <b>{shown[0]}</b>, take <b>{shown[1]}</b>" if give or take else ""
             text = (
                 "Click a card of your hand, then one of the spare, then <b>Exchange</b>; "
                 f"or <b>Take the spare</b>, or <b>Knock</b>{chosen}."
@@ -576,7 +581,7 @@ class WhiskyPokerTable:
             )
         table = f'<table style="border-collapse:collapse;color:{INK}">{"".join(rows)}</table>'
         spare = (
-            f'<div style="margin-top:6px;font-size:12px;color:{MUTED}">The spare: {cards_str(result.spare)}</div>'
+            f'<div style="margin-top:6px;font-size:12px;color:{MUTED}">The spare: {cards_text(result.spare)}</div>'
             if result.spare
             else ""
         )
