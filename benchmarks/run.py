@@ -309,7 +309,106 @@ def whisky() -> None:
     )
 
 
-SECTIONS: dict[str, Callable[[], None]] = {"core": core, "split_and_choose": split_and_choose, "whisky": whisky}
+def widgets() -> None:
+    """The widgets' answer times: an OddsExplorer change until its table and chart are
+    redrawn, and a reader's click at each game table until it is answered (the bots'
+    replies included; the fast bots, HeuristicBot and GreedyBot, not Monte Carlo)."""
+    import random
+    import statistics
+
+    from cardcommons.widgets import OddsExplorer, SplitAndChooseTable, WhiskyPokerTable
+
+    def clock(click: Callable[[], object], into: list[float]) -> None:
+        start = time.perf_counter()
+        click()
+        into.append(time.perf_counter() - start)
+
+    def figures(times: list[float]) -> str:
+        return f"median {statistics.median(times) * 1000:.1f} ms, max {max(times) * 1000:.1f} ms (n={len(times)})"
+
+    odds = OddsExplorer()
+    changes: list[tuple[str, object]] = [
+        *(("players", p) for p in (2, 3, 5, 7, 9, 4)),
+        ("jokers", 1),
+        ("jokers", 2),
+        ("jokers", 0),
+        ("ranking_choice", "rarity"),
+        ("scale", "log"),
+        ("measure", "probability"),
+        ("ace_low", False),
+        ("ace_low", True),
+        ("measure", "hands"),
+        ("scale", "linear"),
+        ("ranking_choice", "standard"),
+        ("source", "custom"),
+        *(("lowest", r) for r in (2, 6, 10, 8)),
+        ("source", "whisky"),
+    ]
+    rows = []
+    for label in ("first pass (cold caches)", "second pass (warm)"):
+        times: list[float] = []
+        for name, value in changes:
+            control = getattr(odds, name)
+            clock(lambda control=control, value=value: setattr(control, "value", value), times)
+        rows.append((f"OddsExplorer change -> table and chart, {label}", figures(times), "<= 100 ms median"))
+
+    rng = random.Random(SEED)
+    moves: list[float] = []
+    picks: list[float] = []
+    for seed in range(20):
+        sc = SplitAndChooseTable(seed=seed, first_splitter=seed % 2, face_up_swap=seed % 4 < 2)
+        while not sc.game.is_over:
+            phase = sc.phase
+            if phase == "split":
+                for card in rng.sample(sc.view.rounds[-1].cards or (), 2):
+                    clock(sc.card_button(card).click, picks)
+                clock(sc.split_button.click, moves)
+            elif phase == "choose":
+                clock(rng.choice([sc.face_up_button, sc.face_down_button]).click, moves)
+            elif phase == "reserve":
+                clock(sc.card_button(rng.choice(sc.view.hand)).click, picks)
+                clock(rng.choice([sc.swap_button, sc.keep_button]).click, moves)
+            else:
+                clock(sc.suggest_button.click, picks)
+                clock(sc.build_button.click, moves)
+    rows.append(("SplitAndChooseTable: a move, the HeuristicBot's reply included", figures(moves), "< 200 ms"))
+    rows.append(("SplitAndChooseTable: a card click or a suggestion", figures(picks), "< 200 ms"))
+
+    for opponents in (3, 8):
+        moves = []
+        for seed in range(20):
+            wp = WhiskyPokerTable(opponents=opponents, seed=seed, jokers=seed % 2 == 1)
+            turns = 0
+            while not wp.game.is_over:
+                turns += 1
+                if wp.game.phase == 1:
+                    clock(rng.choice([wp.pass_button, wp.pass_button, wp.take_button]).click, moves)
+                elif turns > 4 or rng.random() < 0.2:
+                    clock(wp.knock_button.click, moves)
+                else:
+                    wp.hand_button(rng.choice(wp.view.hand)).click()
+                    wp.spare_button(rng.choice(wp.view.spare or ())).click()
+                    clock(wp.exchange_button.click, moves)
+        rows.append(
+            (f"WhiskyPokerTable, {opponents} GreedyBots: a move, their replies included", figures(moves), "< 200 ms")
+        )
+    table(
+        "Widgets: answer times on one core (headless: Python side only)",
+        ("what", "time", "target"),
+        rows,
+        [
+            "a click's time runs from the handler's start to its return: the engine, the bots and every redraw",
+            "in a browser add the comm round trip (a few ms on a local kernel)",
+        ],
+    )
+
+
+SECTIONS: dict[str, Callable[[], None]] = {
+    "core": core,
+    "split_and_choose": split_and_choose,
+    "whisky": whisky,
+    "widgets": widgets,
+}
 """Benchmark sections by name, run in this order; add yours here."""
 
 

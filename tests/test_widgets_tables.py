@@ -1,0 +1,442 @@
+"""The game tables, played headless to the end through their own controls.
+
+At every step the engine's state, the enabled buttons and the rendered HTML
+are checked: your cards are shown, no card hidden from you appears anywhere
+(faces, buttons, log, prompts), and a click out of turn or with an
+incomplete selection shows a message and changes nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections.abc import Sequence
+from functools import partial
+from html import unescape
+from typing import Any
+
+import pytest
+
+from cardcommons.bots import GreedyBot, HeuristicBot, MonteCarloBot, RandomBot
+from cardcommons.cards import JOKER, Card
+from cardcommons.game import Action, Observation
+from cardcommons.split_and_choose import PACK, SplitAndChooseObservation, best_build
+from cardcommons.whisky import Exchange, Knock, Pass, TakeSpare, WhiskyObservation
+from cardcommons.widgets import SplitAndChooseTable, WhiskyPokerTable
+from cardcommons.widgets.cards import card_label, card_name
+
+_LABEL = re.compile(r"(?<![\w])(?:10|[2-9JQKA])[♣♦♥♠]|\bJO\b")
+_ARIA = re.compile(r'aria-label="([^"]+)"')
+
+
+def shown_cards(html: str) -> set[str]:
+    """Every card label and every card face's name in the HTML (and the buttons' labels)."""
+    text = re.sub(r"<[^>]+>", " ", html)
+    names = {n for n in _ARIA.findall(html) if n != "face-down card"}
+    return set(_LABEL.findall(unescape(text))) | names
+
+
+def assert_hidden(html: str, hidden: set[Card]) -> None:
+    shown = shown_cards(html)
+    leaked = [c for c in hidden if card_label(c) in shown or card_name(c) in shown]
+    assert not leaked, f"hidden cards shown: {leaked}"
+
+
+def assert_shown(html: str, cards: Sequence[Card]) -> None:
+    shown = shown_cards(html)
+    assert all(card_label(c) in shown for c in cards), (cards, shown)
+
+
+def refused(table: Any, click: Any) -> str:
+    """Click; the game must not change and a message must say why."""
+    before = json.dumps(table.game.record())
+    click()
+    assert json.dumps(table.game.record()) == before
+    assert table.message, "a refused click must say why"
+    return str(table.message)
+
+
+def selected(table: SplitAndChooseTable) -> tuple[Card, ...]:
+    """The selection, read afresh (a function call, so type checkers do not narrow it)."""
+    return table.selection
+
+
+def is_busy(table: SplitAndChooseTable | WhiskyPokerTable) -> bool:
+    """Whether the bots think in the background, read afresh."""
+    return table.busy
+
+
+class SpyBot:
+    """A bot that checks it is handed only its own observation and the legal actions."""
+
+    def __init__(self, inner: Any, kind: type, seat: int | None = None) -> None:
+        self.inner, self.kind, self.seat, self.calls = inner, kind, seat, 0
+
+    def act(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
+        assert isinstance(observation, self.kind)
+        if self.seat is not None:
+            assert observation.player == self.seat
+        assert observation.current_player == observation.player  # type: ignore[attr-defined]
+        self.calls += 1
+        return self.inner.act(observation, legal_actions)  # type: ignore[no-any-return]
+
+
+# -- Split and Choose ------------------------------------------------------
+
+
+def sc_hidden(table: SplitAndChooseTable) -> set[Card]:
+    view = table.view
+    hidden = set(PACK.cards) - view.seen
+    result = table.result
+    if result is not None:  # the builds are shown at the end
+        hidden -= {c for v in (*result.weaker, *result.stronger) for c in v.cards}
+    return hidden
+
+
+def sc_check(table: SplitAndChooseTable) -> None:
+    game, view = table.game, table.view
+    assert not table.busy
+    html = table.html
+    assert_hidden(html, sc_hidden(table))
+    assert_shown(html, view.hand)
+    yours = game.current_player == 0
+    phase = game.phase
+    assert table.split_button.disabled == (not (yours and phase == "split"))
+    assert table.face_up_button.disabled == (not (yours and phase == "choose"))
+    assert table.face_down_button.disabled == table.face_up_button.disabled
+    assert table.swap_button.disabled == table.keep_button.disabled == (not (yours and phase == "reserve"))
+    assert table.build_button.disabled == table.suggest_button.disabled == (not (yours and phase == "build"))
+    assert table.replay_button.disabled == (not game.is_over)
+    assert game.is_over or yours, "the bot's replies come at once"
+
+
+def sc_play(table: SplitAndChooseTable, rng: random.Random, misclicks: bool = True) -> None:
+    """Play to the end with random moves, trying a wrong click at each step."""
+    sc_check(table)
+    while not table.game.is_over:
+        phase = table.phase
+        if misclicks:
+            wrong = {"split": table.keep_button, "choose": table.split_button, "reserve": table.build_button}
+            message = refused(table, wrong.get(phase, table.face_up_button).click)
+            assert message.startswith("You cannot")
+        if phase == "split":
+            cards = table.view.rounds[-1].cards or ()
+            assert len(cards) == 4 and len(table.card_buttons) >= 4
+            if misclicks:
+                table.card_button(cards[0]).click()
+                assert "Click the two cards" in refused(table, table.split_button.click)
+                for card in cards[1:3]:
+                    table.card_button(card).click()
+                assert "chosen already" in refused(table, table.card_button(cards[3]).click)
+                assert len(selected(table)) == 2
+                table.card_button(cards[0]).click()  # put back
+                assert len(selected(table)) == 1
+                table.card_button(cards[0]).click()
+                up = table.selection
+            else:
+                up = tuple(rng.sample(cards, 2))
+                for card in up:
+                    table.card_button(card).click()
+            assert f"Face up: <b>{' '.join(map(card_label, up))}</b>" in table.preview.value
+            table.split_button.click()
+            table.wait(60)
+            mine = [line for line in table.log if line.startswith("You split")][-1]
+            assert sorted(mine.split(" face up")[0].split()[2:]) == sorted(map(card_label, up))
+        elif phase == "choose":
+            (table.face_up_button if rng.random() < 0.5 else table.face_down_button).click()
+            table.wait(60)
+        elif phase == "reserve":
+            if misclicks:
+                assert "Click the card" in refused(table, table.swap_button.click)
+            if rng.random() < 0.5:
+                table.keep_button.click()
+                table.wait(60)
+            else:
+                card = rng.choice(table.view.hand)
+                table.card_button(card).click()
+                assert table.selection == (card,)
+                table.swap_button.click()
+                table.wait(60)
+        else:
+            hand = table.view.hand
+            if misclicks:
+                for card in hand[:3]:
+                    table.card_button(card).click()
+                assert "five cards" in refused(table, table.build_button.click)
+            if rng.random() < 0.5:
+                table.suggest_button.click()
+                best = best_build(hand)
+                assert set(table.selection) == set(best.stronger)
+                assert "stronger hand" in table.preview.value
+            else:
+                for card in table.selection:
+                    table.card_button(card).click()
+                for card in rng.sample(hand, 5):
+                    table.card_button(card).click()
+            table.build_button.click()
+        table.wait(60)
+        assert table.message in ("",) or table.message.startswith("The best"), table.message
+        sc_check(table)
+
+
+@pytest.mark.parametrize("face_up_swap", [False, True])
+@pytest.mark.parametrize("seed", [0, 1, 2, 3, 4])
+def test_split_and_choose_plays_to_the_end(seed: int, face_up_swap: bool) -> None:
+    spy = SpyBot(HeuristicBot(seed=seed), SplitAndChooseObservation, seat=1)
+    table = SplitAndChooseTable(bot=spy, seed=seed, face_up_swap=face_up_swap, first_splitter=seed % 2)
+    assert table.game.face_up_swap is face_up_swap and table.game.first_splitter == seed % 2
+    sc_play(table, random.Random(seed))
+    result = table.result
+    assert result is not None and spy.calls == 7  # 5 splits or choices, the reserve, the build
+    html = table.result_view.value
+    headline = {"win": "You win!", "loss": "The bot wins.", "draw": "A draw."}[result.outcome(0)]
+    assert headline in html
+    for player in (0, 1):
+        for value in (result.weaker[player], result.stronger[player]):
+            assert value.describe() in unescape(html)
+            assert all(f'aria-label="{card_name(c)}"' in html for c in value.cards)
+    assert html.count('class="cc-step ') == 4
+    if result.step is not None:
+        decided = re.search(rf'cc-step-{result.step}"[^>]*>(.*?)</li>', html)
+        assert decided and "win" in decided.group(1)
+    # the log has one line per move, yours and the bot's
+    assert len(table.log) == len(table.game.history)
+    assert sum(line.startswith("You") for line in table.log) == len(table.log) - spy.calls
+    # after the end every move is refused
+    for button in (table.split_button, table.face_up_button, table.keep_button, table.build_button):
+        assert "over" in refused(table, button.click)
+
+
+def test_bot_log_never_names_a_hidden_card_in_either_variant() -> None:
+    for face_up_swap in (False, True):
+        table = SplitAndChooseTable(bot=RandomBot, seed=11, face_up_swap=face_up_swap, first_splitter=1)
+        sc_play(table, random.Random(5), misclicks=False)
+        bot_swaps = [line for line in table.log if line.startswith("The bot swapped")]
+        for line in bot_swaps:
+            assert ("blind" in line) is (not face_up_swap)
+
+
+def test_split_and_choose_out_of_turn_and_odd_clicks() -> None:
+    table = SplitAndChooseTable(seed=4, first_splitter=1)  # the bot splits first: you choose
+    assert table.phase == "choose" and table.log[0].startswith("The bot split:")
+    assert all(b.layout.display == "none" for b in table.card_buttons)
+    assert "No card to pick" in refused(table, table.card_buttons[0].click)
+    assert "You cannot split" in refused(table, table.split_button.click)
+    assert "You cannot build" in refused(table, table.suggest_button.click)
+    assert "once the game is over" in refused(table, table.replay_button.click)
+    table.face_up_button.click()
+    assert table.message == "" and table.phase == "split"
+
+
+def test_variant_toggle_restarts_before_your_first_move_else_waits() -> None:
+    table = SplitAndChooseTable(seed=6, first_splitter=0)
+    table.variant.value = True
+    assert table.game.face_up_swap and table.seed == 6 and table.log == ()
+    cards = table.view.rounds[-1].cards or ()
+    for card in cards[:2]:
+        table.card_button(card).click()
+    table.split_button.click()
+    record = table.game.record()
+    table.variant.value = False
+    assert table.game.record() == record and "next game" in table.message
+    table.new_game_button.click()
+    game = table.game
+    assert table.seed == 7 and game.face_up_swap is False and game.record()["actions"] == []
+
+
+def test_new_game_and_replay() -> None:
+    table = SplitAndChooseTable(seed=20, first_splitter=0)
+    sc_play(table, random.Random(1), misclicks=False)
+    table.replay_button.click()
+    replay = table.replay_view.value
+    assert "the same result ✓" in replay
+    assert json.dumps(table.game.record()) in unescape(replay)
+    assert replay.count("<li>") == len(table.game.history)
+    table.new_game_button.click()
+    assert table.seed == 21 and table.replay_view.value == "" and table.result_view.value == ""
+
+
+def test_coin_toss_from_the_seed_and_fresh_seeds() -> None:
+    splitters = {SplitAndChooseTable(seed=s).game.first_splitter for s in range(12)}
+    assert splitters == {0, 1}
+    assert SplitAndChooseTable(seed=5).game.first_splitter == SplitAndChooseTable(seed=5).game.first_splitter
+    random.seed(0)
+    first = SplitAndChooseTable().seed
+    random.seed(0)
+    assert SplitAndChooseTable().seed != first  # a fresh seed, not drawn from the global RNG
+    with pytest.raises(ValueError, match="first_splitter"):
+        SplitAndChooseTable(first_splitter=2)
+
+
+def test_monte_carlo_bot_thinks_in_the_background_and_shows_its_estimates() -> None:
+    table = SplitAndChooseTable(bot=partial(MonteCarloBot, samples=12), seed=2, first_splitter=1)
+    table.wait(30)
+    assert not table.busy and table.phase == "choose"
+    assert "estimated share" in table.log[0]
+    table.face_down_button.click()
+    # the bot answers in the background: until it has, your clicks are refused
+    while is_busy(table):
+        assert "thinking" in refused(table, table.face_up_button.click)
+        table.wait(0.01)
+    table.wait(30)
+    assert table.game.current_player == 0 and not table.busy
+    assert table.thinker.progress.layout.visibility == "hidden"
+    sc_play(table, random.Random(2), misclicks=False)  # plays on (sc_play waits between moves)
+
+
+def test_background_can_be_turned_off() -> None:
+    table = SplitAndChooseTable(bot=MonteCarloBot(samples=6, seed=1), seed=2, first_splitter=1, background=False)
+    assert table.phase == "choose" and not table.busy and "estimated share" in table.log[0]
+
+
+# -- Whisky Poker ----------------------------------------------------------
+
+
+def whisky_public(table: WhiskyPokerTable) -> set[Card]:
+    """Every card you may know of: your hand, the spare if face up, the known
+    cards in the hands, every card shown in a public event; all hands at the end."""
+    view = table.view
+    cards = set(view.hand) | set(view.spare or ()) | {c for k in view.known for c in k}
+    for event in view.events:
+        cards |= set(event.face_up) | set(event.taken)
+        if isinstance(event.action, Exchange):
+            cards |= {event.action.give, event.action.take}
+    result = table.result
+    if result is not None:
+        cards |= {c for h in result.hands for c in h} | set(result.spare)
+    return cards
+
+
+def whisky_check(table: WhiskyPokerTable) -> None:
+    game = table.game
+    assert not table.busy
+    html = table.html
+    hidden = set(game.pack.cards) - whisky_public(table)
+    if JOKER in whisky_public(table):
+        hidden.discard(JOKER)  # two Jokers share one face
+    assert_hidden(html, hidden)
+    assert_shown(html, table.view.hand)
+    if table.view.spare is not None:
+        assert_shown(html, table.view.spare)
+    legal = set(game.legal_actions()) if game.current_player == 0 else set()
+    assert table.pass_button.disabled == (Pass() not in legal)
+    assert table.take_button.disabled == (TakeSpare() not in legal)
+    assert table.knock_button.disabled == (Knock() not in legal)
+    assert table.exchange_button.disabled == (not any(isinstance(a, Exchange) for a in legal))
+    assert game.is_over or game.current_player == 0, "the bots play until your turn"
+    assert len(table.log) == len(game.events)
+
+
+def whisky_play(table: WhiskyPokerTable, rng: random.Random, misclicks: bool = True) -> None:
+    whisky_check(table)
+    turns = 0
+    while not table.game.is_over:
+        game = table.game
+        turns += 1
+        if game.phase == 1:
+            if misclicks:
+                assert "face down" in refused(table, table.exchange_button.click)
+                assert "face down" in refused(table, table.hand_buttons[0].click)
+            choice = rng.random()
+            if choice < 0.6:
+                table.pass_button.click()
+            elif choice < 0.85:
+                table.take_button.click()
+            else:
+                table.knock_button.click()
+        else:
+            if misclicks:
+                assert "No passing" in refused(table, table.pass_button.click)
+                table.hand_buttons[0].click()
+                assert table.give == table.view.hand[0] and table.take is None
+                assert "Click a card" in refused(table, table.exchange_button.click)
+                table.hand_buttons[0].click()  # put back
+                assert table.give is None
+            if turns > 4 or rng.random() < 0.25:
+                table.knock_button.click()
+            elif rng.random() < 0.15:
+                table.take_button.click()
+            else:
+                give, take = rng.choice(table.view.hand), rng.choice(table.view.spare or ())
+                table.hand_button(give).click()
+                table.spare_button(take).click()
+                assert (table.give, table.take) == (give, take)
+                table.exchange_button.click()
+                assert f"You gave {card_label(give)} and took {card_label(take)}" in table.log
+        assert table.message == "", table.message
+        whisky_check(table)
+
+
+@pytest.mark.parametrize(
+    ("opponents", "jokers", "seed"),
+    [
+        (1, False, 0),
+        (1, True, 1),
+        (2, False, 2),
+        (3, False, 3),
+        (3, True, 4),
+        (5, True, 5),
+        (8, False, 6),
+        (8, True, 7),
+    ],
+)
+def test_whisky_plays_to_the_showdown(opponents: int, jokers: bool, seed: int) -> None:
+    spies: list[SpyBot] = []
+
+    def factory(seed: int) -> SpyBot:
+        spies.append(SpyBot(GreedyBot(seed=seed), WhiskyObservation))
+        return spies[-1]
+
+    table = WhiskyPokerTable(opponents=opponents, bot=factory, jokers=jokers, seed=seed)
+    assert table.game.players == opponents + 1 and table.game.jokers is jokers and len(spies) == opponents
+    whisky_play(table, random.Random(seed))
+    result = table.result
+    assert result is not None
+    html = unescape(table.showdown.value)
+    assert html.count("cc-showdown-row") == opponents + 1
+    assert html.count("cc-winner") == len(result.winners)
+    for value in result.values:
+        assert value.category.label in html and value.describe() in html
+    for button in (table.pass_button, table.take_button, table.exchange_button, table.knock_button):
+        assert "over" in refused(table, button.click)
+    table.replay_button.click()
+    assert "the same result ✓" in table.replay_view.value
+
+
+def test_whisky_opponents_are_one_to_eight() -> None:
+    for bad in (0, 9):
+        with pytest.raises(ValueError, match="opponents"):
+            WhiskyPokerTable(opponents=bad)
+
+
+def test_whisky_a_shared_bot_instance_and_monte_carlo_in_the_background() -> None:
+    table = WhiskyPokerTable(opponents=2, bot=MonteCarloBot(samples=8, seed=3), seed=9)
+    table.wait(30)
+    assert len({id(b) for b in table.bots}) == 1
+    while not table.game.is_over:
+        if table.game.phase == 1:
+            table.pass_button.click()
+        else:
+            table.knock_button.click()
+        while table.busy:
+            refused(table, table.knock_button.click)
+            table.wait(0.01)
+        table.wait(30)
+        whisky_check(table)
+    assert any("estimated share" in line for line in table.log if line.startswith("Bot"))
+
+
+def test_whisky_exchange_selection_can_change_and_new_game_deals_the_next_seed() -> None:
+    table = WhiskyPokerTable(opponents=2, seed=5)
+    table.pass_button.click()
+    assert table.game.phase == 2 and table.game.current_player == 0
+    hand, spare = table.view.hand, table.view.spare or ()
+    table.spare_button(spare[0]).click()
+    assert "Click a card" in refused(table, table.exchange_button.click)
+    table.hand_button(hand[0]).click()
+    table.hand_button(hand[1]).click()  # another card replaces the first choice
+    assert (table.give, table.take) == (hand[1], spare[0])
+    assert f"give <b>{card_label(hand[1])}</b>, take <b>{card_label(spare[0])}</b>" in table.prompt.value
+    table.new_game_button.click()
+    assert table.seed == 6 and table.give is None and table.game.record()["seed"] == 6
