@@ -10,7 +10,8 @@ from __future__ import annotations
 import argparse
 import itertools
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from functools import partial
 from math import comb
 
 import numpy as np
@@ -33,7 +34,7 @@ def best_time(run: Callable[[], object], repeat: int = 5) -> float:
     return best
 
 
-def table(title: str, header: tuple[str, ...], rows: list[tuple[str, ...]], notes: list[str]) -> None:
+def table(title: str, header: tuple[str, ...], rows: Sequence[tuple[str, ...]], notes: Sequence[str]) -> None:
     """Print a plain-text table with a title and notes."""
     widths = [max(len(cell) for cell in column) for column in zip(header, *rows, strict=True)]
     line = "  ".join("-" * w for w in widths)
@@ -54,7 +55,7 @@ def all_52_card_hands() -> npt.NDArray[np.int8]:
     return np.fromiter(combos, dtype=np.dtype((np.int8, 5)), count=comb(52, 5))
 
 
-def core() -> None:
+def core(matches: int = 0) -> None:
     """evaluate_many vs eval7, the scalar path vs treys, and cold exact odds for every pack."""
     import eval7
     from treys import Card as TreysCard
@@ -140,17 +141,16 @@ def core() -> None:
     )
 
 
-def split_and_choose() -> None:
+def split_and_choose(matches: int = 0) -> None:
     """Split and Choose: heuristic games per second, best builds per second, a Monte
-    Carlo decision, and (with SPLIT_AND_CHOOSE_MATCHES=2000 in the environment) the bot matches."""
-    import os
+    Carlo decision, and (with --matches 2000) the bot matches."""
     import random
     from concurrent.futures import ProcessPoolExecutor
     from functools import partial
 
     from cardcommons.bots import HeuristicBot, MonteCarloBot, RandomBot
     from cardcommons.game import play
-    from cardcommons.simulate import simulate
+    from cardcommons.simulate import BotFactory, simulate
     from cardcommons.split_and_choose import PACK, SplitAndChoose, best_build
 
     play(SplitAndChoose(seed=0), [HeuristicBot(0), HeuristicBot(1)])  # build the tables once
@@ -187,16 +187,16 @@ def split_and_choose() -> None:
         ["the first split is the slowest decision: its play-outs are the longest"],
     )
 
-    matches = int(os.environ.get("SPLIT_AND_CHOOSE_MATCHES", "0"))
     if not matches:
-        print("  (set SPLIT_AND_CHOOSE_MATCHES=2000 for the bot matches: a few minutes on two cores)")
+        print("  (add --matches 2000 for the bot matches: a few minutes on two cores)")
         return
     results = []
+    matchups: list[tuple[list[BotFactory], int]] = [
+        ([partial(MonteCarloBot, samples=20), HeuristicBot], 2024),
+        ([HeuristicBot, RandomBot], 2025),
+    ]
     with ProcessPoolExecutor() as pool:
-        for bots, seed in (
-            ([partial(MonteCarloBot, samples=20), HeuristicBot], 2024),
-            ([HeuristicBot, RandomBot], 2025),
-        ):
+        for bots, seed in matchups:
             start = time.perf_counter()
             summary = simulate(
                 SplitAndChoose, bots, games=matches, seed=seed, progress=False, executor=pool, chunk=20, rotate=True
@@ -216,10 +216,9 @@ def split_and_choose() -> None:
     )
 
 
-def whisky() -> None:
+def whisky(matches: int = 0) -> None:
     """Whisky Poker: GreedyBot games per second, a Monte Carlo decision at 2, 4 and 9
-    players, and (with WHISKY_MATCHES=2000 in the environment) the bot matches."""
-    import os
+    players, and (with --matches 2000) the bot matches."""
     from concurrent.futures import ProcessPoolExecutor
     from functools import partial
 
@@ -266,9 +265,8 @@ def whisky() -> None:
         ["a Monte Carlo decision: the first phase-2 turn, the spare face up (25 exchanges to weigh)"],
     )
 
-    matches = int(os.environ.get("WHISKY_MATCHES", "0"))
     if not matches:
-        print("  (set WHISKY_MATCHES=2000 for the bot matches: about ten minutes on two cores)")
+        print("  (add --matches 2000 for the bot matches: about ten minutes on two cores)")
         return
     match_rows = []
     with ProcessPoolExecutor() as pool:
@@ -309,7 +307,7 @@ def whisky() -> None:
     )
 
 
-def widgets() -> None:
+def widgets(matches: int = 0) -> None:
     """The widgets' answer times: an OddsExplorer change until its table and chart are
     redrawn, and a reader's click at each game table until it is answered (the bots'
     replies included; the fast bots, HeuristicBot and GreedyBot, not Monte Carlo)."""
@@ -349,7 +347,7 @@ def widgets() -> None:
         times: list[float] = []
         for name, value in changes:
             control = getattr(odds, name)
-            clock(lambda control=control, value=value: setattr(control, "value", value), times)
+            clock(partial(setattr, control, "value", value), times)
         rows.append((f"OddsExplorer change -> table and chart, {label}", figures(times), "<= 100 ms median"))
 
     rng = random.Random(SEED)
@@ -403,7 +401,7 @@ def widgets() -> None:
     )
 
 
-SECTIONS: dict[str, Callable[[], None]] = {
+SECTIONS: dict[str, Callable[[int], None]] = {
     "core": core,
     "split_and_choose": split_and_choose,
     "whisky": whisky,
@@ -416,10 +414,11 @@ def main(argv: list[str] | None = None) -> None:
     """Run every section, or only the one named by ``--only``."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--only", choices=sorted(SECTIONS), help="run a single section")
+    parser.add_argument("--matches", type=int, default=0, help="games per bot match (2000 for the figures; slow)")
     args = parser.parse_args(argv)
     for name, section in SECTIONS.items():
         if args.only in (None, name):
-            section()
+            section(args.matches)
 
 
 if __name__ == "__main__":
