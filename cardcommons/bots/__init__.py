@@ -33,7 +33,7 @@ class RandomBot:
         self.rng = random.Random(seed)
 
     def act(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
-        return self.rng.choice(list(legal_actions))
+        return self.rng.choice(legal_actions)
 
     def __repr__(self) -> str:
         return "RandomBot()"
