@@ -12,7 +12,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 lab: $(STAMP)  ## set up and open the lessons in JupyterLab
-	$(BIN)/jupyter lab notebooks/00_welcome.ipynb
+	$(BIN)/jupyter lab $(if $(filter 0,$(shell id -u)),--allow-root) notebooks/00_welcome.ipynb
 
 lint: $(STAMP)
 	$(BIN)/ruff check cardcommons tests benchmarks
