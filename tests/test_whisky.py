@@ -1,5 +1,6 @@
 """Whisky Poker: staged rule scenarios, random playthroughs with invariants,
-hidden information, replays, the simulator, and the bots' strength."""
+hidden information, replays, the notebook display, the simulator, and the bots'
+strength."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from collections import Counter
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from functools import partial
+from html import escape
 from typing import Any
 
 import pytest
@@ -22,6 +24,7 @@ from cardcommons.bots.whisky import hand_percentiles
 from cardcommons.cards import JOKER, Card, parse_card, parse_cards
 from cardcommons.categories import Category
 from cardcommons.errors import CardError, IllegalActionError
+from cardcommons.faces import card_html
 from cardcommons.game import Game, Observation, play
 from cardcommons.packs import Pack
 from cardcommons.simulate import Z95, BotFactory, simulate, wilson_interval
@@ -35,6 +38,7 @@ from cardcommons.whisky import (
     WhiskyPoker,
     parse_action,
 )
+from cardcommons.whisky.display import HIGHLIGHT
 
 Z999 = 3.2905267314919255  # two-sided 99.9%: a bot-strength test fails by chance about once in a thousand seeds
 Z99 = 2.5758293035489004  # two-sided 99%
@@ -229,6 +233,44 @@ def test_seeded_deals_dealers_and_records() -> None:
     assert isinstance(game, Game)
     assert isinstance(game.observation(0), Observation)
     assert parse_action(Exchange(JOKER, parse_card("Ts")).code) == Exchange(JOKER, parse_card("10s"))
+
+
+# --- display in a notebook --------------------------------------------------------
+
+
+def test_the_game_displays_every_hand_and_hides_the_spare_until_it_turns_up() -> None:
+    game = WhiskyPoker.from_deal(*THREE)  # dealer seat 2, seat 0 first
+    spare = game.spare
+    html = game._repr_html_()
+    assert "Omniscient view" in html and "phase 1: seat 0 to play" in html
+    assert all(card_html(card) in html for hand in game.hands for card in hand)
+    assert html.count("face-down card") == 5 and not any(card_html(card) in html for card in spare)
+    game.apply(Pass())
+    game.apply(Knock())  # seat 1: seats 2 and 0 get one more turn each
+    html = game._repr_html_()
+    assert "knocked first" in html and html.count("face-down card") == 5
+    game.apply(Pass())  # the dealer's turn ends: the spare turns up
+    html = game._repr_html_()
+    assert "phase 2: seat 0 to play" in html and "face-down card" not in html
+    assert all(card_html(card) in html for card in spare)
+    game.apply(x("9c", "Ac"))  # seat 0's last turn
+    assert game.result is not None and game.result.winners == {0}
+    html = game._repr_html_()
+    assert escape(game.result.explanation) in html and html.count(HIGHLIGHT) == 1
+    assert all(card_html(card) in html for hand in game.hands for card in hand)
+
+
+def test_the_result_displays_every_hand_valued_and_highlights_the_winners() -> None:
+    game = WhiskyPoker.from_deal(["As Ad Ks Kd 9c", "Ah Ac Kh Kc 9d", "Qh Qs Jc 10d 9h"], "8c 8d 8h 10s Js")
+    for _ in range(3):
+        game.apply(Knock() if game.knocker is None else Pass())
+    assert game.result is not None
+    html = game.result._repr_html_()
+    for value in game.result.values:
+        assert escape(value.describe()) in html and value.category.label in html
+        assert all(card_html(card) in html for card in value.cards)
+    assert html.count(HIGHLIGHT) == 2 and html.count("★ shares the win") == 2
+    assert not any(card_html(card) in html for card in game.spare)  # never turned up, never shown
 
 
 # --- random playthroughs --------------------------------------------------------

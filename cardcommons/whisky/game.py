@@ -1,28 +1,17 @@
-"""Whisky Poker: 2 to 9 players, one deal, a spare hand in the middle, and a knock.
+"""The Whisky Poker game: the deal, turns, the two phases, the knock and
+the repetition rule, with records and replays (RULES.md, section 3).
 
-Each player gets 5 cards and 5 more lie face down as the **spare**. Turns go
-left from the dealer's left, the **dealer** last in each round. In **phase 1**
-(spare face down) a player may pass, take the unseen spare (their own hand
-goes face up as the new spare and phase 2 starts at once) or **knock**. If
-nobody takes it, the spare is turned face up when the dealer's first turn
-ends. In **phase 2** a player may **exchange** one card with the spare, take
-all five, or knock; no passing. The first knock gives every other player
-exactly one more turn, then the best hand wins. A phase-2 position that comes
-up for the third time ends the game as a draw. See RULES.md, section 3.
-
-Seats are numbered 0 to ``players - 1``; "left" is the next seat up.
+:class:`WhiskyPoker` has the interface of :class:`~cardcommons.game.Game`:
+``current_player``, ``legal_actions()``, ``apply()``, ``observation()`` and
+``result``. It displays in a notebook as a table of card faces.
 
 >>> game = WhiskyPoker.from_deal(["As Ad Ks Kd 9c", "Qh Qs Jc 10d 9h"], "Ac Kc Qc Jd 10s")
->>> game.current_player, game.phase, [str(a) for a in game.legal_actions()]
-(0, 1, ['pass', 'take the spare', 'knock'])
->>> game.apply(Knock())
 >>> game.apply(Pass())
->>> game.is_over, game.spare_face_up
-(True, False)
->>> print(game.result.explanation)
-Seat 0 wins with Two pair, Aces and Kings (A♠ A♦ K♠ K♦ 9♣).
->>> WhiskyPoker.replay(game.record()).hands == game.hands
-True
+>>> game.apply(Pass())
+>>> game.phase, game.spare_face_up, game.current_player
+(2, True, 0)
+>>> game.legal_actions()[0], len(game.legal_actions())
+(Exchange(give=9♣, take=10♠), 27)
 """
 
 from __future__ import annotations
@@ -31,346 +20,28 @@ import random
 import secrets
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Literal, TypeAlias
+from typing import TYPE_CHECKING, Any
 
-from cardcommons.cards import JOKER, Card, cards_str, parse_card, parse_cards
-from cardcommons.categories import Ranking
+from cardcommons.cards import Card, cards_str, parse_cards
 from cardcommons.errors import CardError, IllegalActionError
-from cardcommons.game import Result
 from cardcommons.hands import HandValue, value_of
-from cardcommons.lookup import HandTable, hand_table
-from cardcommons.odds import resolve_ranking
 from cardcommons.packs import Pack
+from cardcommons.whisky.actions import KNOCK, PASS, TAKE, Exchange, Knock, Pass, TakeSpare, WhiskyAction, parse_action
+from cardcommons.whisky.display import Row, rows_html
+from cardcommons.whisky.events import Event, Position
+from cardcommons.whisky.result import WhiskyResult
+from cardcommons.whisky.table import HAND_SIZE, RankingName, _remove, _Table, _table, swapped
+from cardcommons.whisky.views import WhiskyObservation
 
 if TYPE_CHECKING:
     from cardcommons.bots.whisky import GreedyBot
 
-__all__ = [
-    "Event",
-    "Exchange",
-    "Knock",
-    "Pass",
-    "Position",
-    "TakeSpare",
-    "WhiskyAction",
-    "WhiskyObservation",
-    "WhiskyPoker",
-    "WhiskyResult",
-    "parse_action",
-]
+__all__ = ["MAX_EXCHANGE_CANDIDATES", "REPETITIONS", "WhiskyPoker"]
 
-RankingName: TypeAlias = Literal["standard", "rarity"]
-HAND_SIZE = 5
 REPETITIONS = 3
 """A phase-2 position that comes up this many times ends the game as a draw."""
-
-
-# --- actions -----------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Pass:
-    """Phase 1 only: keep your cards, and the right to exchange later.
-
-    >>> str(Pass()), Pass().code
-    ('pass', 'pass')
-    """
-
-    def __str__(self) -> str:
-        return "pass"
-
-    @property
-    def code(self) -> str:
-        """The action in a record."""
-        return "pass"
-
-
-@dataclass(frozen=True)
-class TakeSpare:
-    """Take the whole spare: unseen in phase 1 (your hand goes face up as the
-    new spare and phase 2 starts at once), face up in phase 2 (swap hands).
-
-    >>> str(TakeSpare()), TakeSpare().code
-    ('take the spare', 'take')
-    """
-
-    def __str__(self) -> str:
-        return "take the spare"
-
-    @property
-    def code(self) -> str:
-        """The action in a record."""
-        return "take"
-
-
-@dataclass(frozen=True)
-class Exchange:
-    """Phase 2 only: put ``give`` face up in the spare and take ``take`` from it.
-
-    >>> action = Exchange(give=parse_card("9h"), take=parse_card("Kc"))
-    >>> str(action), action.code
-    ('give 9♥ take K♣', 'exchange 9h Kc')
-    """
-
-    give: Card
-    take: Card
-
-    def __str__(self) -> str:
-        return f"give {self.give} take {self.take}"
-
-    @property
-    def code(self) -> str:
-        """The action in a record."""
-        return f"exchange {self.give.code} {self.take.code}"
-
-
-@dataclass(frozen=True)
-class Knock:
-    """Keep your cards and give up exchanging; the first knock ends the game
-    after every other player has one more turn.
-
-    >>> str(Knock())
-    'knock'
-    """
-
-    def __str__(self) -> str:
-        return "knock"
-
-    @property
-    def code(self) -> str:
-        """The action in a record."""
-        return "knock"
-
-
-WhiskyAction: TypeAlias = Pass | TakeSpare | Exchange | Knock
-PASS, TAKE, KNOCK = Pass(), TakeSpare(), Knock()
-
-
-def parse_action(text: str) -> WhiskyAction:
-    """Read an action from its ``code`` (as in a record) or its ``str()``.
-
-    >>> parse_action("exchange 9h Kc"), parse_action("give 9♥ take K♣"), parse_action("Knock")
-    (Exchange(give=9♥, take=K♣), Exchange(give=9♥, take=K♣), Knock())
-    >>> parse_action("fold")
-    Traceback (most recent call last):
-    ...
-    cardcommons.errors.IllegalActionError: not a Whisky Poker action: 'fold'
-    """
-    words = text.strip().lower().split()
-    simple: dict[str, WhiskyAction] = {"pass": PASS, "take": TAKE, "take the spare": TAKE, "knock": KNOCK}
-    if " ".join(words) in simple:
-        return simple[" ".join(words)]
-    try:
-        if len(words) == 3 and words[0] == "exchange":
-            return Exchange(parse_card(words[1]), parse_card(words[2]))
-        if len(words) == 4 and words[0] == "give" and words[2] == "take":
-            return Exchange(parse_card(words[1]), parse_card(words[3]))
-    except CardError as error:
-        raise IllegalActionError(f"not a Whisky Poker action: {text!r} ({error})") from None
-    raise IllegalActionError(f"not a Whisky Poker action: {text!r}")
-
-
-# --- card ids: the pack's indices, both Jokers sharing the first Joker index --
-
-
-@dataclass(frozen=True)
-class _Table:
-    pack: Pack
-    ranking: Ranking
-    cards: tuple[Card, ...]
-    ids: dict[Card, int]
-    multiset: tuple[int, ...]
-    strengths: HandTable
-    exchanges: tuple[tuple[Exchange, ...], ...]
-    """``exchanges[give][take]``: the one :class:`Exchange` value for two card ids."""
-
-
-@lru_cache(maxsize=64)
-def _table(players: int, jokers: bool, ace_low: bool, ranking: RankingName) -> _Table:
-    pack = Pack.whisky(players, jokers, ace_low)
-    naturals = len(pack) - pack.jokers
-    ids = {card: i for i, card in enumerate(pack.cards[:naturals])}
-    if pack.jokers:
-        ids[JOKER] = naturals
-    multiset = tuple(range(naturals)) + (naturals,) * pack.jokers
-    order = resolve_ranking(ranking, pack)
-    exchanges = tuple(tuple(Exchange(give, take) for take in pack.cards) for give in pack.cards)
-    return _Table(pack, order, pack.cards, ids, multiset, hand_table(pack, order), exchanges)
-
-
-def _remove(cards: list[int], taken: Iterable[int]) -> list[int]:
-    left = Counter(cards)
-    left.subtract(taken)
-    return sorted(left.elements())
-
-
-# --- what everyone sees: events, positions, the result ------------------------
-
-
-@dataclass(frozen=True)
-class Event:
-    """One public event: a seat's action, with the cards it moved face up, or
-    (``seat`` None) the spare turned face up at the end of the dealer's turn.
-
-    ``face_up`` are the cards put face up into the spare (or turned up);
-    ``taken`` the face-up cards the seat took from the spare. A phase-1
-    :class:`TakeSpare` shows the taker's old hand, never what it took.
-
-    >>> print(Event(2, TakeSpare(), 1, face_up=parse_cards("As Ks Qs Js 9d")))
-    seat 2 took the unseen spare and put A♠ K♠ Q♠ J♠ 9♦ face up as the new spare
-    """
-
-    seat: int | None
-    action: WhiskyAction | None
-    phase: int
-    face_up: tuple[Card, ...] = ()
-    taken: tuple[Card, ...] = ()
-    first_knock: bool = False
-
-    def __str__(self) -> str:
-        if self.seat is None:
-            return f"the spare is turned face up: {cards_str(self.face_up)}"
-        who = f"seat {self.seat}"
-        match self.action:
-            case Pass():
-                return f"{who} passed"
-            case Knock():
-                return f"{who} knocked" if self.first_knock else f"{who} knocked too (keeps the hand)"
-            case Exchange(give=give, take=take):
-                return f"{who} gave {give} took {take}"
-            case TakeSpare() if self.phase == 1:
-                return f"{who} took the unseen spare and put {cards_str(self.face_up)} face up as the new spare"
-            case _:
-                return f"{who} took the spare face up ({cards_str(self.taken)}) and put {cards_str(self.face_up)} there"
-
-
-@dataclass(frozen=True)
-class Position:
-    """A phase-2 position: the seat to move, the cards in every hand, the cards
-    in the spare (each sorted: a position is about sets of cards, not order).
-
-    >>> print(Position(1, (parse_cards("As Kd"), parse_cards("9c 9d")), parse_cards("Jo")))
-    seat 1 to move; seat 0: A♠ K♦; seat 1: 9♣ 9♦; spare: 🃏
-    """
-
-    to_move: int
-    hands: tuple[tuple[Card, ...], ...]
-    spare: tuple[Card, ...]
-
-    def __str__(self) -> str:
-        hands = "; ".join(f"seat {s}: {cards_str(h)}" for s, h in enumerate(self.hands))
-        return f"seat {self.to_move} to move; {hands}; spare: {cards_str(self.spare)}"
-
-
-@dataclass(frozen=True)
-class WhiskyResult(Result):
-    """A :class:`~cardcommons.game.Result` with every hand shown and valued, the
-    spare, and for a draw by repetition the repeated position."""
-
-    hands: tuple[tuple[Card, ...], ...] = ()
-    values: tuple[HandValue, ...] = ()
-    spare: tuple[Card, ...] = ()
-    repeated: Position | None = None
-
-    def shown(self) -> str:
-        """Every hand with its value, one line each."""
-        return "\n".join(f"seat {s}: {value}" for s, value in enumerate(self.values))
-
-
-# --- the observation ------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class WhiskyObservation:
-    """All that ``player`` may know: its own hand, the spare once face up,
-    every card that moved face up and between whom (``events``), who knocked,
-    whose turn it is, the phase and the dealer.
-
-    ``known[s]`` are the cards everyone knows are in seat ``s``'s hand now
-    (cards seen going into it face up and still there). The pack is a rule of
-    the table (a property, not a field: it locates no card).
-    """
-
-    player: int
-    players: int
-    dealer: int
-    jokers: bool
-    ace_low: bool
-    ranking: RankingName
-    phase: int
-    current_player: int | None
-    hand: tuple[Card, ...]
-    spare: tuple[Card, ...] | None
-    known: tuple[tuple[Card, ...], ...]
-    knocker: int | None
-    knocks: tuple[int, ...]
-    events: tuple[Event, ...]
-
-    @property
-    def pack(self) -> Pack:
-        """The pack of this table."""
-        return _table(self.players, self.jokers, self.ace_low, self.ranking).pack
-
-    @property
-    def log(self) -> tuple[str, ...]:
-        """The public history in words, one line per event."""
-        return tuple(str(event) for event in self.events)
-
-    @property
-    def is_over(self) -> bool:
-        """True once the game has ended."""
-        return self.current_player is None
-
-    def sample_game(self, rng: random.Random) -> WhiskyPoker:
-        """A full game at this point, with every card this player cannot locate
-        (other players' unknown cards, the face-down spare, the undealt stock)
-        dealt at random, the cards known to be in a hand kept there. It has the
-        same history and, since every card that moves in phase 2 moves face up,
-        the same repetition counts.
-
-        >>> game = WhiskyPoker(players=3, seed=5)
-        >>> view = game.observation(game.current_player)
-        >>> twin = view.sample_game(random.Random(1))
-        >>> twin.observation(view.player) == view
-        True
-        """
-        table = _table(self.players, self.jokers, self.ace_low, self.ranking)
-        ids = table.ids
-        hands = [[ids[c] for c in known] for known in self.known]
-        hands[self.player] = [ids[c] for c in self.hand]
-        spare = [ids[c] for c in self.spare] if self.spare is not None else []
-        unknown = _remove(list(table.multiset), [i for h in hands for i in h] + spare)
-        rng.shuffle(unknown)
-        for h in hands:
-            while len(h) < HAND_SIZE:
-                h.append(unknown.pop())
-        while len(spare) < HAND_SIZE:
-            spare.append(unknown.pop())
-        # Run the public history backwards to the deal, then replay it forwards.
-        for event in reversed(self.events):
-            seat, action = event.seat, event.action
-            if seat is None:
-                continue
-            if isinstance(action, Exchange):
-                give, take = ids[action.give], ids[action.take]
-                hands[seat].remove(take)
-                hands[seat].append(give)
-                spare.remove(give)
-                spare.append(take)
-            elif isinstance(action, TakeSpare):
-                hands[seat], spare = spare, hands[seat]
-        game = WhiskyPoker._staged(table, self.players, self.jokers, self.ace_low, self.ranking, self.dealer)
-        game._deal(hands, spare, seed=None)
-        for event in self.events:
-            if event.action is not None:
-                game._play(event.action, log=False)
-        game._events = self.events
-        return game
-
-
-# --- the game ---------------------------------------------------------------------
+MAX_EXCHANGE_CANDIDATES = 4
+"""At most this many exchanges (the strongest results) are looked ahead on."""
 
 
 class WhiskyPoker:
@@ -462,6 +133,21 @@ class WhiskyPoker:
             raise CardError(f"the deal has {len(everything) - len(naturals)} Jokers; the {pack} has {pack.jokers}")
         game = cls._staged(table, players, jokers, ace_low, ranking, players - 1 if dealer is None else dealer)
         game._deal([[table.ids[c] for c in h] for h in dealt], [table.ids[c] for c in spare_cards], seed=None)
+        return game
+
+    @classmethod
+    def _from_history(
+        cls, table: _Table, view: WhiskyObservation, hands: list[list[int]], spare: list[int]
+    ) -> WhiskyPoker:
+        """The game dealt ``hands`` and ``spare`` (card ids) at ``view``'s table,
+        with ``view``'s public history played again (for
+        :meth:`WhiskyObservation.sample_game`)."""
+        game = cls._staged(table, view.players, view.jokers, view.ace_low, view.ranking, view.dealer)
+        game._deal(hands, spare, seed=None)
+        for event in view.events:
+            if event.action is not None:
+                game._play(event.action, log=False)
+        game._events = view.events
         return game
 
     @classmethod
@@ -583,6 +269,36 @@ class WhiskyPoker:
         lines.append(f"spare ({'face up' if self._spare_up else 'face down'}): {cards_str(self.spare)}")
         lines.append(self._result.explanation if self._result else f"seat {self._turn} to play")
         return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        """The whole table as card faces: every hand face up (an omniscient
+        view of the game object, not what a player sees), the spare face down
+        until it is turned up, the dealer, whose turn, the phase, who knocked.
+
+        >>> game = WhiskyPoker.from_deal(["As Ad Ks Kd 9c", "Qh Qs Jc 10d 9h"], "Ac Kc Qc Jd 10s")
+        >>> html = game._repr_html_()
+        >>> "Ace of spades" in html, "Ace of clubs" in html, html.count("face-down card")
+        (True, False, 5)
+        """
+        result = self._result
+        rows = []
+        for seat, (hand, value) in enumerate(zip(self.hands, self._values(), strict=True)):
+            notes = ["dealer"] if seat == self.dealer else []
+            if seat == self._turn:
+                notes.append("to play")
+            if seat in self._knocks:
+                notes.append("knocked first" if seat == self.knocker else "knocked")
+            won = result is not None and seat in result.winners
+            if won:
+                notes.append("wins")
+            rows.append(Row(f"seat {seat}", hand, value.describe(), ", ".join(notes), won or seat == self._turn))
+        up = self._spare_up
+        rows.append(Row("spare", self.spare if up else [None] * HAND_SIZE, "face up" if up else "face down"))
+        status = result.explanation if result else f"seat {self._turn} to play"
+        title = f"Whisky Poker, {self.players} players, {self.pack}, phase {self._phase}: {status}"
+        return rows_html(
+            title, rows, "Omniscient view of the game: every hand face up. A player sees observation(seat)."
+        )
 
     # --- actions --------------------------------------------------------------
 
@@ -774,18 +490,3 @@ class WhiskyPoker:
                 scored.append((after, table.exchanges[give][take]))
         scored.sort(key=lambda pair: -pair[0])
         return (*(action for _, action in scored[:MAX_EXCHANGE_CANDIDATES]), TAKE, KNOCK)
-
-
-MAX_EXCHANGE_CANDIDATES = 4
-"""At most this many exchanges (the strongest results) are looked ahead on."""
-
-
-def swapped(hand: Sequence[int], give: int, take: int) -> list[int]:
-    """Card ids of a hand after exchanging one copy of ``give`` for ``take``.
-
-    >>> swapped([3, 7, 7, 9, 1], 7, 20)
-    [3, 20, 7, 9, 1]
-    """
-    out = list(hand)
-    out[out.index(give)] = take
-    return out

@@ -1,0 +1,79 @@
+"""A Whisky Poker table's rules as data: its pack, ranking and card ids.
+
+The engine works on **card ids**, the pack's indices: a card's id is its
+place in ``pack.cards`` (by rank, then suit), except that both Jokers share
+the first Joker's id, since the two are the same card. :func:`_table` builds
+(once per set of rules) the pack, the ids, the pack as a multiset of ids, the
+hand strengths and one :class:`~cardcommons.whisky.actions.Exchange` value
+per pair of ids.
+
+>>> from cardcommons.cards import parse_card
+>>> table = _table(5, True, True, "standard")
+>>> str(table.pack), table.ids[parse_card("As")], table.ids[JOKER], table.multiset[-3:]
+('38-card pack (6 to A and 2 Jokers)', 35, 36, (35, 36, 36))
+>>> swapped(table.multiset[:5], 2, 36)
+[0, 1, 36, 3, 4]
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Literal, TypeAlias
+
+from cardcommons.cards import JOKER, Card
+from cardcommons.categories import Ranking
+from cardcommons.lookup import HandTable, hand_table
+from cardcommons.odds import resolve_ranking
+from cardcommons.packs import Pack
+from cardcommons.whisky.actions import Exchange
+
+__all__ = ["HAND_SIZE", "RankingName", "swapped"]
+
+RankingName: TypeAlias = Literal["standard", "rarity"]
+HAND_SIZE = 5
+
+
+@dataclass(frozen=True)
+class _Table:
+    pack: Pack
+    ranking: Ranking
+    cards: tuple[Card, ...]
+    ids: dict[Card, int]
+    multiset: tuple[int, ...]
+    strengths: HandTable
+    exchanges: tuple[tuple[Exchange, ...], ...]
+    """``exchanges[give][take]``: the one :class:`Exchange` value for two card ids."""
+
+
+@lru_cache(maxsize=64)
+def _table(players: int, jokers: bool, ace_low: bool, ranking: RankingName) -> _Table:
+    pack = Pack.whisky(players, jokers, ace_low)
+    naturals = len(pack) - pack.jokers
+    ids = {card: i for i, card in enumerate(pack.cards[:naturals])}
+    if pack.jokers:
+        ids[JOKER] = naturals
+    multiset = tuple(range(naturals)) + (naturals,) * pack.jokers
+    order = resolve_ranking(ranking, pack)
+    exchanges = tuple(tuple(Exchange(give, take) for take in pack.cards) for give in pack.cards)
+    return _Table(pack, order, pack.cards, ids, multiset, hand_table(pack, order), exchanges)
+
+
+def _remove(cards: list[int], taken: Iterable[int]) -> list[int]:
+    """The card ids left in ``cards`` once one copy of each of ``taken`` is out, sorted."""
+    left = Counter(cards)
+    left.subtract(taken)
+    return sorted(left.elements())
+
+
+def swapped(hand: Sequence[int], give: int, take: int) -> list[int]:
+    """Card ids of a hand after exchanging one copy of ``give`` for ``take``.
+
+    >>> swapped([3, 7, 7, 9, 1], 7, 20)
+    [3, 20, 7, 9, 1]
+    """
+    out = list(hand)
+    out[out.index(give)] = take
+    return out
