@@ -27,7 +27,8 @@ from cardcommons.errors import CardError
 from cardcommons.hands import HandValue, value_of
 from cardcommons.odds import CategoryCounts, RankingLike, category_counts, resolve_ranking
 from cardcommons.packs import Pack
-from cardcommons.widgets.cards import INK, MUTED, CardPicker, message_html, panel_html, slots_html
+from cardcommons.widgets.app import WidgetApp
+from cardcommons.widgets.cards import INK, MUTED, CardPicker, panel_html, slots_html
 from cardcommons.widgets.census import Standing, hand_census
 
 __all__ = ["HandExplorer"]
@@ -36,7 +37,7 @@ HAND_SIZE = 5
 _GOLD_EDGE = "#f9a825"
 
 
-class HandExplorer:
+class HandExplorer(WidgetApp):
     """A little app to study one 5-card hand of a pack.
 
     Pick cards by clicking them in the grid (click again to put one back), or
@@ -73,7 +74,7 @@ class HandExplorer:
         self._message = ""
         self._syncing = False
 
-        self.picker = CardPicker(self.pack, limit=HAND_SIZE, on_change=self._changed, on_error=self._refuse)
+        self.picker = CardPicker(self.pack, limit=HAND_SIZE, on_change=self._changed, on_error=self._say)
         self.title = w.HTML(self._title_html())
         self.hand_view = w.HTML(slots_html(()))
         self.result = w.HTML(
@@ -127,14 +128,6 @@ class HandExplorer:
         """How many of the pack's hands beat this one, tie with it and lose to it (exact)."""
         return self._standing
 
-    @property
-    def message(self) -> str:
-        """The last refusal, or "" when the last input was accepted."""
-        return self._message
-
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        return self.widget._repr_mimebundle_(**kwargs)
-
     # -- events ------------------------------------------------------------
 
     def _typed(self, change: dict[str, Any]) -> None:
@@ -146,15 +139,10 @@ class HandExplorer:
                 raise CardError(f"a hand has {HAND_SIZE} cards, not {len(cards)}: {cards_str(cards)}")
             self.picker.select(cards)
         except CardError as error:
-            self._refuse(str(error))
-
-    def _refuse(self, message: str) -> None:
-        self._message = message
-        self.message_label.value = message_html(message)
+            self._say(str(error))
 
     def _changed(self, cards: tuple[Card, ...]) -> None:
-        self._message = ""
-        self.message_label.value = ""
+        self._say("")
         self._syncing = True
         try:
             self.text.value = " ".join(c.code for c in cards)

@@ -29,7 +29,8 @@ from cardcommons.categories import STANDARD, Category, Ranking
 from cardcommons.errors import CardError
 from cardcommons.odds import CategoryCounts, category_counts, rarity_ranking
 from cardcommons.packs import MAX_PLAYERS, MIN_PLAYERS, Pack
-from cardcommons.widgets.cards import INK, LINE, MUTED, PAPER, message_html
+from cardcommons.widgets.app import WidgetApp
+from cardcommons.widgets.cards import INK, LINE, MUTED, PAPER
 
 __all__ = ["OddsExplorer"]
 
@@ -37,7 +38,7 @@ _BLUE, _AMBER, _AMBER_PAPER = "#1565c0", "#f9a825", "#fff3c4"
 _FONT = "system-ui,'DejaVu Sans',sans-serif"
 
 
-class OddsExplorer:
+class OddsExplorer(WidgetApp):
     """A little app that shows how many 5-card hands of a pack fall in each
     category, exactly, under the standard order or the order by rarity.
 
@@ -218,17 +219,9 @@ class OddsExplorer:
         return dict(self._plotted)
 
     @property
-    def message(self) -> str:
-        """The last refusal, or ""."""
-        return self._message
-
-    @property
     def last_update_ms(self) -> float:
         """How long the last update (counts, table, chart) took, in milliseconds."""
         return self._last_update_ms
-
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        return self.widget._repr_mimebundle_(**kwargs)
 
     # -- events ------------------------------------------------------------
 
@@ -263,11 +256,9 @@ class OddsExplorer:
             pack = self._chosen_pack()
             counts = category_counts(pack, self.ranking_choice.value)
         except (CardError, ValueError) as error:
-            self._message = str(error)
-            self.message_label.value = message_html(self._message)
+            self._say(str(error))
             return
-        self._message = ""
-        self.message_label.value = ""
+        self._say("")
         self._pack, self._counts = pack, counts
         rarity = rarity_ranking(pack)
         self._disagreements = tuple(c for c in Category if STANDARD.order.index(c) != rarity.order.index(c))

@@ -22,7 +22,6 @@ only its own observation and the legal actions.
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Sequence
 from html import escape
@@ -30,7 +29,7 @@ from typing import Any
 
 import ipywidgets as w
 
-from cardcommons.bots import HeuristicBot, MonteCarloBot
+from cardcommons.bots import HeuristicBot
 from cardcommons.cards import Card
 from cardcommons.categories import STANDARD
 from cardcommons.errors import IllegalActionError
@@ -51,22 +50,17 @@ from cardcommons.split_and_choose import (
     Swap,
     best_build,
 )
-from cardcommons.widgets.cards import INK, LINE, MUTED, message_html, panel_html
+from cardcommons.widgets.cards import INK, LINE, MUTED, panel_html
+from cardcommons.widgets.game_table import YOU, GameTable, TableWords
 from cardcommons.widgets.table_parts import (
     FELT_MUTED,
     FONT,
     BotSpec,
-    Thinker,
     action_button,
+    board_html,
     bot_name,
     cards_text,
-    estimate_note,
-    felt_html,
-    fresh_seed,
     game_card_button,
-    log_html,
-    make_bot,
-    message_box,
     result_banner,
     set_card,
     zone_html,
@@ -74,7 +68,7 @@ from cardcommons.widgets.table_parts import (
 
 __all__ = ["SplitAndChooseTable"]
 
-YOU, BOT = 0, 1
+BOT = 1
 _LIMIT = {"split": 2, "reserve": 1, "build": 5}
 _TODO = {
     "split": "split the four cards",
@@ -85,11 +79,7 @@ _TODO = {
 }
 
 
-def _players(n: int) -> str:
-    return "You" if n == YOU else "The bot"
-
-
-class SplitAndChooseTable:
+class SplitAndChooseTable(GameTable[SplitAndChoose, SplitAndChooseObservation]):
     """Play Split and Choose against a bot, with the cards on a green table.
 
     ``bot``: a bot instance, or a class or factory (called with ``seed=``);
@@ -123,6 +113,18 @@ class SplitAndChooseTable:
     ''
     """
 
+    words = TableWords(
+        name="Split and Choose",
+        game="game",
+        result="result",
+        bots="The bot",
+        busy_deal="The bot is thinking: wait for its move before dealing again.",
+        busy_move="The bot is thinking: wait for its move.",
+        not_your_turn="It is the bot's turn.",
+        bots_playing="The bot is playing…",
+        bot_failed="The bot could not move",
+    )
+
     def __init__(
         self,
         bot: BotSpec = HeuristicBot,
@@ -134,19 +136,11 @@ class SplitAndChooseTable:
     ) -> None:
         if first_splitter not in (None, 0, 1) or isinstance(first_splitter, bool):
             raise ValueError(f"first_splitter is 0 (you), 1 (the bot) or None (a coin toss), not {first_splitter!r}")
-        self._bot_spec = bot
-        self._first_seed = seed
+        super().__init__(bot, background)
         self._first_splitter = first_splitter
-        self._background_choice = background
-        self._message = ""
-        self._log: list[str] = []
         self._selection: tuple[Card, ...] = ()
         self._row: tuple[Card, ...] = ()
-        self._games = 0
 
-        self.title = w.HTML()
-        self.board = w.HTML()
-        self.prompt = w.HTML()
         self.card_buttons = [game_card_button() for _ in range(10)]
         for i, button in enumerate(self.card_buttons):
             button.on_click(self._card_clicked(i))
@@ -158,8 +152,6 @@ class SplitAndChooseTable:
         self.keep_button = action_button("Keep", "hand-paper-o", "", "keep your cards")
         self.suggest_button = action_button("Suggest the best build", "lightbulb-o", "info")
         self.build_button = action_button("Build", "check", "success", "the chosen five make one hand")
-        self.new_game_button = action_button("New game", "refresh", "", "deal again (the next seed)")
-        self.replay_button = action_button("Replay", "list", "", "the game record, once the game is over")
         self.variant = w.ToggleButton(
             value=bool(face_up_swap),
             description="Face-up swap",
@@ -167,11 +159,7 @@ class SplitAndChooseTable:
             tooltip="the face-up swap variant: every swap at the reserve is seen by both players",
             layout=w.Layout(width="auto", height="34px", margin="3px"),
         )
-        self.message_label = message_box()
-        self.thinker = Thinker()
-        self.log_view = w.HTML(layout=w.Layout(width="100%"))
         self.result_view = w.HTML()
-        self.replay_view = w.HTML()
 
         self.split_button.on_click(lambda _b: self._play("split"))
         self.face_up_button.on_click(lambda _b: self._play("up"))
@@ -180,8 +168,6 @@ class SplitAndChooseTable:
         self.keep_button.on_click(lambda _b: self._play("keep"))
         self.build_button.on_click(lambda _b: self._play("build"))
         self.suggest_button.on_click(lambda _b: self._suggest())
-        self.new_game_button.on_click(lambda _b: self.new_game())
-        self.replay_button.on_click(lambda _b: self._show_replay())
         self.variant.observe(self._variant_changed, names="value")
 
         self._moves = [
@@ -193,56 +179,24 @@ class SplitAndChooseTable:
             self.suggest_button,
             self.build_button,
         ]
-        tray = w.VBox(
+        self._lay_out(
             [
-                self.prompt,
                 w.HBox(self.card_buttons, layout=w.Layout(flex_flow="row wrap", min_height="88px")),
                 self.preview,
                 w.HBox(self._moves, layout=w.Layout(flex_flow="row wrap")),
-                self.message_label,
-                self.thinker.widget,
             ],
-            layout=w.Layout(border=f"1px solid {LINE}", padding="6px 10px", margin="8px 0 0 0"),
+            self.result_view,
+            w.HBox([self.new_game_button, self.replay_button, self.variant], layout=w.Layout(flex_flow="row wrap")),
+            "cc-split-and-choose-table",
         )
-        tray.add_class("cc-tray")
-        toolbar = w.HBox(
-            [self.new_game_button, self.replay_button, self.variant], layout=w.Layout(flex_flow="row wrap")
-        )
-        play_column = w.VBox([self.board, tray], layout=w.Layout(flex="1 1 560px", min_width="520px"))
-        side = w.VBox(
-            [self.log_view],
-            layout=w.Layout(flex="0 1 360px", min_width="280px", margin="0 0 0 14px"),
-        )
-        self.widget = w.VBox(
-            [
-                self.title,
-                w.HBox([play_column, side], layout=w.Layout(flex_flow="row wrap", align_items="flex-start")),
-                self.result_view,
-                toolbar,
-                self.replay_view,
-            ],
-            layout=w.Layout(padding="4px", max_width="1120px"),
-        )
-        self.widget.add_class("cc-game-table")
-        self.widget.add_class("cc-split-and-choose-table")
-        self._start(seed, bool(face_up_swap))
+        self._start(seed)
 
     # -- state -------------------------------------------------------------
 
     @property
-    def game(self) -> SplitAndChoose:
-        """The game being played (the whole truth: for tests and teaching)."""
-        return self._game
-
-    @property
     def bot(self) -> Bot:
         """The computer player."""
-        return self._bot
-
-    @property
-    def seed(self) -> int:
-        """The seed of the game being played."""
-        return self._seed
+        return self._bots[0]
 
     @property
     def view(self) -> SplitAndChooseObservation:
@@ -260,98 +214,50 @@ class SplitAndChooseTable:
         return self._selection
 
     @property
-    def message(self) -> str:
-        """The last refusal or hint, "" when the last click was accepted."""
-        return self._message
-
-    @property
-    def log(self) -> tuple[str, ...]:
-        """Every move so far, as you saw it, one line each."""
-        return tuple(self._log)
-
-    @property
     def result(self) -> SplitAndChooseResult | None:
         """The result, once the game is over."""
         return self._game.result
-
-    @property
-    def busy(self) -> bool:
-        """True while the bot thinks in the background."""
-        return self.thinker.busy
-
-    @property
-    def html(self) -> str:
-        """Everything the table shows now, as HTML and the visible buttons' labels."""
-        parts = [self.title.value, self.board.value, self.prompt.value, self.preview.value]
-        parts += [b.description for b in self.card_buttons if b.layout.display != "none"]
-        parts += [self.message_label.value, self.log_view.value, self.result_view.value, self.replay_view.value]
-        return "\n".join(parts)
 
     def card_button(self, card: Card) -> Any:
         """The tray button that shows ``card`` now."""
         return self.card_buttons[self._row.index(card)]
 
-    def wait(self, timeout: float | None = None) -> None:
-        """Wait until a bot thinking in the background has moved."""
-        self.thinker.wait(timeout)
-
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        return self.widget._repr_mimebundle_(**kwargs)
-
     # -- games -------------------------------------------------------------
 
-    def new_game(self) -> None:
-        """Deal a new game (the next seed), with the variant the toggle shows."""
-        if self.busy:
-            self._say("The bot is thinking: wait for its move before dealing again.")
-            return
-        self._start(self._seed + 1, self.variant.value)
-
-    def _start(self, seed: int | None, face_up_swap: bool) -> None:
-        self._seed = fresh_seed() if seed is None else seed
+    def _deal(self, seed: int) -> SplitAndChoose:
+        """The game of ``seed``, with the variant the toggle shows."""
         first = self._first_splitter
         if first is None:
-            first = random.Random(f"coin toss {self._seed}").randrange(2)
-        self._game = SplitAndChoose(seed=self._seed, first_splitter=first, face_up_swap=face_up_swap)
-        self._bot = make_bot(self._bot_spec, self._seed + 1)
-        choice = self._background_choice
-        self._background = isinstance(self._bot, MonteCarloBot) if choice is None else choice
-        self._games += 1
-        self._log = []
+            first = random.Random(f"coin toss {seed}").randrange(2)
         self._selection = ()
-        self._message = ""
-        self.replay_view.value = ""
-        self._refresh()
-        self._bots_turn()
+        return SplitAndChoose(seed=seed, first_splitter=first, face_up_swap=bool(self.variant.value))
 
-    def _variant_changed(self, change: dict[str, Any]) -> None:
+    def _bot_seed(self, seat: int) -> int:
+        return self._seed + seat
+
+    def _variant_changed(self, _change: dict[str, Any]) -> None:
         if self.busy:
             self._say("The variant applies from the next game: click New game.")
             return
         if any(a for a in self._log if a.startswith("You")):
             self._say("The variant applies from the next game: click New game.", error=False)
             return
-        self._start(self._seed, bool(change["new"]))
+        self._start(self._seed)
 
     # -- the reader's moves ------------------------------------------------
 
-    def _refusal(self, wanted: str) -> str | None:
+    def _refusal_to(self, wanted: str) -> str | None:
         """Why you cannot make a ``wanted`` move now (None if you can)."""
-        game = self._game
-        if self.busy:
-            return "The bot is thinking: wait for its move."
-        if game.is_over:
-            return "The game is over: click New game to play again."
-        if game.current_player != YOU:
-            return "It is the bot's turn."
-        if game.phase != wanted:
+        refusal = self._refusal()
+        phase = self._game.phase
+        if refusal is None and phase != wanted:
             verb = {"split": "split", "choose": "choose a pair", "reserve": "swap or keep", "build": "build"}
-            return f"You cannot {verb[wanted]} now: {_TODO[game.phase]}."
-        return None
+            return f"You cannot {verb[wanted]} now: {_TODO[phase]}."
+        return refusal
 
     def _play(self, move: str) -> None:
         phase = {"split": "split", "up": "choose", "down": "choose", "swap": "reserve", "keep": "reserve"}
-        refusal = self._refusal(phase.get(move, "build"))
+        refusal = self._refusal_to(phase.get(move, "build"))
         if refusal:
             self._say(refusal)
             return
@@ -409,7 +315,7 @@ class SplitAndChooseTable:
                 return f"You built {cards_text(action.stronger)} and {cards_text(action.weaker)}"
 
     def _suggest(self) -> None:
-        refusal = self._refusal("build")
+        refusal = self._refusal_to("build")
         if refusal:
             self._say(refusal)
             return
@@ -422,7 +328,7 @@ class SplitAndChooseTable:
         def clicked(_button: Any) -> None:
             game = self._game
             phase = game.phase
-            refusal = self._refusal(phase) if phase in _LIMIT else None
+            refusal = self._refusal_to(phase) if phase in _LIMIT else None
             if refusal or phase not in _LIMIT or index >= len(self._row):
                 self._say(refusal or f"No card to pick now: {_TODO[phase]}.")
                 return
@@ -442,30 +348,11 @@ class SplitAndChooseTable:
 
         return clicked
 
-    def _say(self, text: str, error: bool = True) -> None:
-        self._message = text
-        self.message_label.value = message_html(text, error=error)
-
     # -- the bot's moves ---------------------------------------------------
 
-    def _bots_turn(self) -> None:
-        if self._game.current_player != BOT:
-            return
-        self.thinker.run(self._bot_moves, self._background, "The bot", then=self._refresh)
-
-    def _bot_moves(self) -> None:
-        game = self._game
-        try:
-            while game.current_player == BOT:
-                action = self._bot.act(game.observation(BOT), game.legal_actions())
-                game.apply(action, player=BOT)
-                line = self._bot_line(action)
-                note = estimate_note(self._bot, action)
-                self._log.append(f"{line} ({note})" if note else line)
-        except Exception as error:  # a bot that fails must not leave a traceback on the table
-            self._say(f"The bot could not move: {error}")
-        if self._background:
-            self._refresh()  # show the moves so far; the table refreshes again when done
+    def _bot_moved(self, action: Action, note: str) -> None:
+        line = self._bot_line(action)
+        self._log.append(f"{line} ({note})" if note else line)
 
     def _bot_line(self, action: Action) -> str:
         """The bot's move as you saw it: built from your own view only."""
@@ -492,9 +379,8 @@ class SplitAndChooseTable:
 
     # -- drawing -----------------------------------------------------------
 
-    def _refresh(self) -> None:
+    def _arrange(self, view: SplitAndChooseObservation) -> None:
         game = self._game
-        view = self.view
         phase = game.phase
         yours = game.current_player == YOU and not self.busy
         if yours and phase == "split":
@@ -529,24 +415,14 @@ class SplitAndChooseTable:
         for button, needs in shown.items():
             button.disabled = not legal[needs]
             button.layout.display = None if phase == needs else "none"
-        self.replay_button.disabled = not game.is_over
-        self.new_game_button.disabled = self.busy
-
-        self.title.value = self._title_html()
-        self.board.value = self._board_html(view)
-        self.prompt.value = self._prompt_html(view)
         self.preview.value = self._preview_html()
-        self.message_label.value = message_html(self._message, error=not self._message.startswith("The best"))
-        self.log_view.value = log_html(self._log)
-        self.result_view.value = self._result_html()
 
-    def _title_html(self) -> str:
+    def _tray_text(self) -> list[str]:
+        return [self.preview.value, *(b.description for b in self.card_buttons if b.layout.display != "none")]
+
+    def _title_details(self) -> str:
         variant = "face-up swaps" if self._game.face_up_swap else "blind swaps"
-        return (
-            f'<div style="font:600 18px/1.3 {FONT};padding:2px 0 6px">Split and Choose'
-            f'<span style="font-weight:400;font-size:14px;opacity:.75"> · you against {escape(bot_name(self._bot))}'
-            f" · {variant} · game {self._seed}</span></div>"
-        )
+        return f"you against {escape(bot_name(self.bot))} · {variant} · game {self._seed}"
 
     def _board_html(self, view: SplitAndChooseObservation) -> str:
         game = self._game
@@ -557,7 +433,7 @@ class SplitAndChooseTable:
         bot_cards: list[Card | None] = [*known, *([None] * (taken - len(known)))]
         bot_turn = view.current_player == BOT
         bot_note = f"{len(known)} of {taken} known to you" if taken else ""
-        top = zone_html(f"The bot · {escape(bot_name(self._bot))}", bot_cards, bot_note, highlight=bot_turn)
+        top = zone_html(f"The bot · {escape(bot_name(self.bot))}", bot_cards, bot_note, highlight=bot_turn)
 
         middle = []
         if phase in ("split", "choose"):
@@ -587,15 +463,8 @@ class SplitAndChooseTable:
             if mine_shown
             else zone_html("Your cards", [], empty="in your tray below: click them there", highlight=True)
         )
-        head = (
-            f'<div style="display:flex;justify-content:space-between;align-items:baseline">'
-            f'<span style="font:700 16px {FONT}">{banner}</span>'
-            f'<span style="font-size:12px;color:{FELT_MUTED}">{self._turn_text(game)}</span></div>'
-        )
-        return felt_html(
-            f"{head}<div>{top}</div><div>{''.join(middle)}</div>{rounds}<div>{mine}</div>",
-            css_class="cc-felt cc-board",
-        )
+        body = f"<div>{top}</div><div>{''.join(middle)}</div>{rounds}<div>{mine}</div>"
+        return board_html(banner, self._turn_text(game), body)
 
     def _turn_text(self, game: SplitAndChoose) -> str:
         if game.is_over:
@@ -630,23 +499,17 @@ class SplitAndChooseTable:
             )
         return f'<div style="margin:2px 0 4px">{"".join(cells)}</div>'
 
-    def _prompt_html(self, view: SplitAndChooseObservation) -> str:
+    def _your_prompt(self, view: SplitAndChooseObservation) -> str:
         game = self._game
         phase = game.phase
-        if game.is_over:
-            text = "The game is over: see the result. New game deals again."
-        elif self.busy or game.current_player != YOU:
-            text = "The bot is playing…"
-        elif phase == "split":
-            text = "Click the <b>two cards to put face up</b>; the other two go face down. Then <b>Split</b>."
-        elif phase == "choose":
-            text = "Take the <b>face-up pair</b>, or the <b>face-down pair</b> unseen; the bot gets the other."
-        elif phase == "reserve":
+        if phase == "split":
+            return "Click the <b>two cards to put face up</b>; the other two go face down. Then <b>Split</b>."
+        if phase == "choose":
+            return "Take the <b>face-up pair</b>, or the <b>face-down pair</b> unseen; the bot gets the other."
+        if phase == "reserve":
             blind = "blind" if not game.face_up_swap else "face up"
-            text = f"Click a card then <b>Swap</b> it for the reserve ({blind}), or <b>Keep</b>."
-        else:
-            text = "Click the <b>five cards of one hand</b>, or <b>Suggest the best build</b>; then <b>Build</b>."
-        return f'<div style="font:14px {FONT};padding:2px 0 4px" class="cc-prompt">{text}</div>'
+            return f"Click a card then <b>Swap</b> it for the reserve ({blind}), or <b>Keep</b>."
+        return "Click the <b>five cards of one hand</b>, or <b>Suggest the best build</b>; then <b>Build</b>."
 
     def _preview_html(self) -> str:
         phase = self._game.phase
@@ -696,25 +559,9 @@ class SplitAndChooseTable:
             accent=GOLD,
         )
 
-    def _show_replay(self) -> None:
-        game = self._game
-        if not game.is_over:
-            self._say("The record shows every card: it opens once the game is over.")
-            return
-        record = game.record()
-        again = SplitAndChoose.replay(record)
-        same = again.result == game.result
-        moves = "".join(
-            f"<li>{'You' if p == YOU else 'Bot'}: {escape(str(a))}</li>"
-            for p, a in zip(self._movers(), game.history, strict=False)
-        )
-        check = "replayed from the record: the same result ✓" if same else "replay differs!"
-        self.replay_view.value = panel_html(
-            f'<div class="cc-replay"><b>Replay of game {self._seed}</b> · {check}'
-            f'<ol style="margin:4px 0 6px 18px;padding:0">{moves}</ol>'
-            f'<pre style="white-space:pre-wrap;font-size:11px;background:#f6f8fa;color:{INK};padding:6px;'
-            f'border-radius:4px;margin:0">{escape(json.dumps(record))}</pre></div>'
-        )
+    def _replay_lines(self) -> list[str]:
+        movers = self._movers()
+        return [f"{'You' if p == YOU else 'Bot'}: {a}" for p, a in zip(movers, self._game.history, strict=False)]
 
     def _movers(self) -> list[int]:
         game = self._game

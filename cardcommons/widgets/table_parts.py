@@ -43,6 +43,7 @@ __all__ = [
     "BotSpec",
     "Thinker",
     "action_button",
+    "board_html",
     "bot_name",
     "cards_text",
     "estimate_note",
@@ -136,6 +137,17 @@ def zone_html(
         f"{label}</div>"
         f'<div style="display:flex;flex-wrap:wrap">{faces}</div>{tail}</div>'
     )
+
+
+def board_html(banner: str, turn: str, body: str) -> str:
+    """A game's board: the felt with ``banner`` (the phase) and ``turn``
+    (whose turn it is) on top, then ``body`` (HTML: the seats and the cards)."""
+    head = (
+        f'<div style="display:flex;justify-content:space-between;align-items:baseline">'
+        f'<span style="font:700 16px {FONT}">{banner}</span>'
+        f'<span style="font-size:12px;color:{FELT_MUTED}">{turn}</span></div>'
+    )
+    return felt_html(head + body, css_class="cc-felt cc-board")
 
 
 def log_html(lines: Sequence[str], title: str = "Moves") -> str:

@@ -26,35 +26,28 @@ The spare is turned face up: 8♣ 9♦ J♣ J♠ K♥
 
 from __future__ import annotations
 
-import json
 from html import escape
 from typing import Any
 
 import ipywidgets as w
 
-from cardcommons.bots import GreedyBot, MonteCarloBot
+from cardcommons.bots import GreedyBot
 from cardcommons.cards import Card
 from cardcommons.errors import IllegalActionError
 from cardcommons.faces import GOLD, card_html
-from cardcommons.game import Bot
+from cardcommons.game import Action, Bot
 from cardcommons.packs import MAX_PLAYERS
 from cardcommons.whisky import Event, Exchange, Knock, Pass, TakeSpare, WhiskyAction, WhiskyObservation, WhiskyPoker
-from cardcommons.widgets.cards import INK, LINE, MUTED, message_html, panel_html
+from cardcommons.widgets.cards import INK, MUTED, panel_html
+from cardcommons.widgets.game_table import YOU, GameTable, TableWords
 from cardcommons.widgets.table_parts import (
-    FELT_MUTED,
     FONT,
     BotSpec,
-    Thinker,
     action_button,
+    board_html,
     bot_name,
     cards_text,
-    estimate_note,
-    felt_html,
-    fresh_seed,
     game_card_button,
-    log_html,
-    make_bot,
-    message_box,
     result_banner,
     set_card,
     tray_label,
@@ -63,7 +56,6 @@ from cardcommons.widgets.table_parts import (
 
 __all__ = ["WhiskyPokerTable"]
 
-YOU = 0
 HAND = 5
 
 
@@ -99,7 +91,7 @@ def event_line(event: Event) -> str:
             return f"{who} took the whole spare {cards_text(event.taken)} and left {cards_text(event.face_up)}"
 
 
-class WhiskyPokerTable:
+class WhiskyPokerTable(GameTable[WhiskyPoker, WhiskyObservation]):
     """Play one deal of Whisky Poker against ``opponents`` bots (1 to 8).
 
     ``bot``: a bot instance (shared by every opponent), or a class or factory
@@ -133,6 +125,18 @@ class WhiskyPokerTable:
     'The deal is over: click New game to play again.'
     """
 
+    words = TableWords(
+        name="Whisky Poker",
+        game="deal",
+        result="showdown",
+        bots="The bots",
+        busy_deal="The bots are thinking: wait for their moves before dealing again.",
+        busy_move="The bots are thinking: wait for your turn.",
+        not_your_turn="It is not your turn.",
+        bots_playing="The bots are playing…",
+        bot_failed="A bot could not move",
+    )
+
     def __init__(
         self,
         opponents: int = 3,
@@ -144,52 +148,38 @@ class WhiskyPokerTable:
     ) -> None:
         if isinstance(opponents, bool) or not isinstance(opponents, int) or not 1 <= opponents <= MAX_PLAYERS - 1:
             raise ValueError(f"opponents is 1 to {MAX_PLAYERS - 1}, not {opponents!r}")
+        super().__init__(bot, background)
         self.opponents = opponents
         self.jokers = bool(jokers)
-        self._bot_spec = bot
-        self._background_choice = background
-        self._message = ""
-        self._log: list[str] = []
         self._give: int | None = None
         self._take: int | None = None
         self._hand: tuple[Card, ...] = ()
         self._spare: tuple[Card, ...] = ()
+        self._seen = 0
 
-        self.title = w.HTML()
-        self.board = w.HTML()
-        self.prompt = w.HTML()
         self.spare_backs = w.HTML()
         self.spare_buttons = [game_card_button() for _ in range(HAND)]
         self.hand_buttons = [game_card_button() for _ in range(HAND)]
         for i in range(HAND):
-            self.spare_buttons[i].on_click(self._spare_clicked(i))
-            self.hand_buttons[i].on_click(self._hand_clicked(i))
+            self.spare_buttons[i].on_click(self._card_clicked(i, spare=True))
+            self.hand_buttons[i].on_click(self._card_clicked(i, spare=False))
         self.pass_button = action_button("Pass", "forward", "", "keep your cards (phase 1 only)")
         self.take_button = action_button("Take the spare", "download", "warning", "swap your whole hand with the spare")
         self.exchange_button = action_button("Exchange", "exchange", "primary", "give the chosen card, take the other")
         self.knock_button = action_button("Knock", "hand-rock-o", "danger", "keep your hand: the others get one turn")
-        self.new_game_button = action_button("New game", "refresh", "", "deal again (the next seed)")
-        self.replay_button = action_button("Replay", "list", "", "the game record, once the deal is over")
-        self.message_label = message_box()
-        self.thinker = Thinker()
-        self.log_view = w.HTML(layout=w.Layout(width="100%"))
         self.showdown = w.HTML()
-        self.replay_view = w.HTML()
 
         self.pass_button.on_click(lambda _b: self._play("pass"))
         self.take_button.on_click(lambda _b: self._play("take"))
         self.exchange_button.on_click(lambda _b: self._play("exchange"))
         self.knock_button.on_click(lambda _b: self._play("knock"))
-        self.new_game_button.on_click(lambda _b: self.new_game())
-        self.replay_button.on_click(lambda _b: self._show_replay())
 
         self.spare_row = w.HBox(self.spare_buttons)
         self.spare_row.add_class("cc-spare-row")
         hand_row = w.HBox(self.hand_buttons)
         hand_row.add_class("cc-hand-row")
-        tray = w.VBox(
+        self._lay_out(
             [
-                self.prompt,
                 tray_label("The spare"),
                 self.spare_backs,
                 self.spare_row,
@@ -199,44 +189,19 @@ class WhiskyPokerTable:
                     [self.pass_button, self.take_button, self.exchange_button, self.knock_button],
                     layout=w.Layout(flex_flow="row wrap"),
                 ),
-                self.message_label,
-                self.thinker.widget,
             ],
-            layout=w.Layout(border=f"1px solid {LINE}", padding="6px 10px", margin="8px 0 0 0"),
+            self.showdown,
+            w.HBox([self.new_game_button, self.replay_button]),
+            "cc-whisky-table",
         )
-        tray.add_class("cc-tray")
-        play_column = w.VBox([self.board, tray], layout=w.Layout(flex="1 1 560px", min_width="520px"))
-        side = w.VBox([self.log_view], layout=w.Layout(flex="0 1 360px", min_width="280px", margin="0 0 0 14px"))
-        self.widget = w.VBox(
-            [
-                self.title,
-                w.HBox([play_column, side], layout=w.Layout(flex_flow="row wrap", align_items="flex-start")),
-                self.showdown,
-                w.HBox([self.new_game_button, self.replay_button]),
-                self.replay_view,
-            ],
-            layout=w.Layout(padding="4px", max_width="1120px"),
-        )
-        self.widget.add_class("cc-game-table")
-        self.widget.add_class("cc-whisky-table")
         self._start(seed)
 
     # -- state -------------------------------------------------------------
 
     @property
-    def game(self) -> WhiskyPoker:
-        """The game being played (the whole truth: for tests and teaching)."""
-        return self._game
-
-    @property
     def bots(self) -> tuple[Bot, ...]:
         """The computer players, seat 1 first."""
         return tuple(self._bots)
-
-    @property
-    def seed(self) -> int:
-        """The seed of the deal being played."""
-        return self._seed
 
     @property
     def view(self) -> WhiskyObservation:
@@ -254,34 +219,9 @@ class WhiskyPokerTable:
         return None if self._take is None else self._spare[self._take]
 
     @property
-    def message(self) -> str:
-        """The last refusal or hint, "" when the last click was accepted."""
-        return self._message
-
-    @property
-    def log(self) -> tuple[str, ...]:
-        """Every public event so far, one line each (bots' estimates added)."""
-        return tuple(self._log)
-
-    @property
     def result(self) -> Any:
         """The :class:`~cardcommons.whisky.WhiskyResult`, once the deal is over."""
         return self._game.result
-
-    @property
-    def busy(self) -> bool:
-        """True while the bots think in the background."""
-        return self.thinker.busy
-
-    @property
-    def html(self) -> str:
-        """Everything the table shows now, as HTML and the visible buttons' labels."""
-        parts = [self.title.value, self.board.value, self.prompt.value, self.spare_backs.value]
-        spare_shown = self.spare_row.layout.display != "none"
-        parts += [b.description for b in self.spare_buttons if spare_shown and b.layout.display != "none"]
-        parts += [b.description for b in self.hand_buttons if b.layout.display != "none"]
-        parts += [self.message_label.value, self.log_view.value, self.showdown.value, self.replay_view.value]
-        return "\n".join(parts)
 
     def hand_button(self, card: Card) -> Any:
         """The button of a card of your hand."""
@@ -291,47 +231,17 @@ class WhiskyPokerTable:
         """The button of a card of the spare (face up)."""
         return self.spare_buttons[self._spare.index(card)]
 
-    def wait(self, timeout: float | None = None) -> None:
-        """Wait until bots thinking in the background have moved."""
-        self.thinker.wait(timeout)
-
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        return self.widget._repr_mimebundle_(**kwargs)
-
     # -- games -------------------------------------------------------------
 
-    def new_game(self) -> None:
-        """Deal again, with the next seed."""
-        if self.busy:
-            self._say("The bots are thinking: wait for their moves before dealing again.")
-            return
-        self._start(self._seed + 1)
-
-    def _start(self, seed: int | None) -> None:
-        self._seed = fresh_seed() if seed is None else seed
-        self._game = WhiskyPoker(self.opponents + 1, jokers=self.jokers, seed=self._seed)
-        self._bots = [make_bot(self._bot_spec, self._seed * 10 + seat) for seat in range(1, self.opponents + 1)]
-        choice = self._background_choice
-        slow = any(isinstance(b, MonteCarloBot) for b in self._bots)
-        self._background = slow if choice is None else choice
-        self._log = []
+    def _deal(self, seed: int) -> WhiskyPoker:
         self._seen = 0
         self._give = self._take = None
-        self._message = ""
-        self.replay_view.value = ""
-        self._refresh()
-        self._bots_turn()
+        return WhiskyPoker(self.opponents + 1, jokers=self.jokers, seed=seed)
+
+    def _bot_seed(self, seat: int) -> int:
+        return self._seed * 10 + seat
 
     # -- your moves --------------------------------------------------------
-
-    def _refusal(self) -> str | None:
-        if self.busy:
-            return "The bots are thinking: wait for your turn."
-        if self._game.is_over:
-            return "The deal is over: click New game to play again."
-        if self._game.current_player != YOU:
-            return "It is not your turn."
-        return None
 
     def _play(self, move: str) -> None:
         refusal = self._refusal()
@@ -372,25 +282,19 @@ class WhiskyPokerTable:
         self._refresh()
         self._bots_turn()
 
-    def _hand_clicked(self, index: int) -> Any:
+    def _card_clicked(self, index: int, *, spare: bool) -> Any:
+        """The click on the ``index``-th card of your hand (or of the spare):
+        choose it for an exchange, or put it back."""
+
         def clicked(_button: Any) -> None:
             refusal = self._refusal() or self._phase_one()
-            if refusal or index >= len(self._hand):
+            if refusal or index >= len(self._spare if spare else self._hand):
                 self._say(refusal or "No card there.")
                 return
-            self._give = None if self._give == index else index
-            self._message = ""
-            self._refresh()
-
-        return clicked
-
-    def _spare_clicked(self, index: int) -> Any:
-        def clicked(_button: Any) -> None:
-            refusal = self._refusal() or self._phase_one()
-            if refusal or index >= len(self._spare):
-                self._say(refusal or "No card there.")
-                return
-            self._take = None if self._take == index else index
+            if spare:
+                self._take = None if self._take == index else index
+            else:
+                self._give = None if self._give == index else index
             self._message = ""
             self._refresh()
 
@@ -401,30 +305,12 @@ class WhiskyPokerTable:
             return "The spare is face down: exchanges start once it is face up. Pass, take it, or knock."
         return None
 
-    def _say(self, text: str) -> None:
-        self._message = text
-        self.message_label.value = message_html(text)
-
     # -- the bots ----------------------------------------------------------
 
-    def _bots_turn(self) -> None:
-        if self._game.current_player in (None, YOU):
-            return
-        self.thinker.run(self._bot_moves, self._background, "The bots", then=self._refresh)
-
-    def _bot_moves(self) -> None:
-        game = self._game
-        try:
-            while (seat := game.current_player) not in (None, YOU):
-                assert seat is not None
-                bot = self._bots[seat - 1]
-                action = bot.act(game.observation(seat), game.legal_actions())
-                game.apply(action)
-                self._catch_up(estimate_note(bot, action))
-                if self._background:
-                    self._refresh()  # one move at a time
-        except Exception as error:  # a bot that fails must not leave a traceback on the table
-            self._say(f"A bot could not move: {error}")
+    def _bot_moved(self, action: Action, note: str) -> None:
+        self._catch_up(note)
+        if self._background:
+            self._refresh()  # one move at a time
 
     def _catch_up(self, note: str = "") -> None:
         """Log the public events not logged yet (the first one with ``note``)."""
@@ -436,9 +322,8 @@ class WhiskyPokerTable:
 
     # -- drawing -----------------------------------------------------------
 
-    def _refresh(self) -> None:
+    def _arrange(self, view: WhiskyObservation) -> None:
         game = self._game
-        view = self.view
         yours = game.current_player == YOU and not self.busy
         hand = view.hand
         spare = view.spare or ()
@@ -468,23 +353,21 @@ class WhiskyPokerTable:
         self.exchange_button.disabled = not any(isinstance(a, Exchange) for a in legal)
         self.pass_button.layout.display = None if game.phase == 1 else "none"
         self.exchange_button.layout.display = "none" if game.phase == 1 else None
-        self.replay_button.disabled = not game.is_over
-        self.new_game_button.disabled = self.busy
 
-        self.title.value = self._title_html()
-        self.board.value = self._board_html(view)
-        self.prompt.value = self._prompt_html()
-        self.message_label.value = message_html(self._message)
-        self.log_view.value = log_html(self._log)
-        self.showdown.value = self._showdown_html()
+    def _tray_text(self) -> list[str]:
+        spare_shown = self.spare_row.layout.display != "none"
+        spare = [b.description for b in self.spare_buttons if spare_shown and b.layout.display != "none"]
+        return [
+            self.spare_backs.value,
+            *spare,
+            *(b.description for b in self.hand_buttons if b.layout.display != "none"),
+        ]
 
-    def _title_html(self) -> str:
-        game = self._game
+    def _title_details(self) -> str:
         names = sorted({bot_name(b) for b in self._bots})
         return (
-            f'<div style="font:600 18px/1.3 {FONT};padding:2px 0 6px">Whisky Poker'
-            f'<span style="font-weight:400;font-size:14px;opacity:.75"> · you against {self.opponents} '
-            f"{escape(' / '.join(names))} · {escape(str(game.pack))} · deal {self._seed}</span></div>"
+            f"you against {self.opponents} {escape(' / '.join(names))} · {escape(str(self._game.pack))}"
+            f" · deal {self._seed}"
         )
 
     def _board_html(self, view: WhiskyObservation) -> str:
@@ -520,13 +403,8 @@ class WhiskyPokerTable:
             you.append("you deal")
         if YOU in view.knocks:
             you.append("you knocked")
-        head = (
-            f'<div style="display:flex;justify-content:space-between;align-items:baseline">'
-            f'<span style="font:700 16px {FONT}">{phase}</span>'
-            f'<span style="font-size:12px;color:{FELT_MUTED}">{self._turn_text()}'
-            f"{''.join(' · ' + y for y in you)}</span></div>"
-        )
-        return felt_html(f"{head}<div>{''.join(seats)}</div>", css_class="cc-felt cc-board")
+        turn = self._turn_text() + "".join(f" · {y}" for y in you)
+        return board_html(phase, turn, f"<div>{''.join(seats)}</div>")
 
     def _turn_text(self) -> str:
         turn = self._game.current_player
@@ -534,25 +412,18 @@ class WhiskyPokerTable:
             return "the deal is over"
         return "your turn" if turn == YOU else f"{seat_name(turn)} to play"
 
-    def _prompt_html(self) -> str:
-        game = self._game
-        if game.is_over:
-            text = "The deal is over: see the showdown. New game deals again."
-        elif self.busy or game.current_player != YOU:
-            text = "The bots are playing…"
-        elif game.phase == 1:
-            text = "The spare is face down: <b>Pass</b>, <b>Take the spare</b> unseen, or <b>Knock</b>."
-        else:
-            give, take = self.give, self.take
-            shown = [cards_text([c]) if c is not None else "?" for c in (give, take)]
-            chosen = f" · give <b>{shown[0]}</b>, take <b>{shown[1]}</b>" if give or take else ""
-            text = (
-                "Click a card of your hand, then one of the spare, then <b>Exchange</b>; "
-                f"or <b>Take the spare</b>, or <b>Knock</b>{chosen}."
-            )
-        return f'<div style="font:14px {FONT};padding:2px 0 4px" class="cc-prompt">{text}</div>'
+    def _your_prompt(self, view: WhiskyObservation) -> str:
+        if self._game.phase == 1:
+            return "The spare is face down: <b>Pass</b>, <b>Take the spare</b> unseen, or <b>Knock</b>."
+        give, take = self.give, self.take
+        shown = [cards_text([c]) if c is not None else "?" for c in (give, take)]
+        chosen = f" · give <b>{shown[0]}</b>, take <b>{shown[1]}</b>" if give or take else ""
+        return (
+            "Click a card of your hand, then one of the spare, then <b>Exchange</b>; "
+            f"or <b>Take the spare</b>, or <b>Knock</b>{chosen}."
+        )
 
-    def _showdown_html(self) -> str:
+    def _result_html(self) -> str:
         result = self._game.result
         if result is None:
             return ""
@@ -591,21 +462,8 @@ class WhiskyPokerTable:
             accent=GOLD,
         )
 
-    def _show_replay(self) -> None:
-        game = self._game
-        if not game.is_over:
-            self._say("The record shows every card: it opens once the deal is over.")
-            return
-        record = game.record()
-        same = WhiskyPoker.replay(record).result == game.result
-        check = "replayed from the record: the same result ✓" if same else "replay differs!"
-        lines = "".join(f"<li>{escape(line)}</li>" for line in self._log)
-        self.replay_view.value = panel_html(
-            f'<div class="cc-replay"><b>Replay of deal {self._seed}</b> · {check}'
-            f'<ol style="margin:4px 0 6px 18px;padding:0">{lines}</ol>'
-            f'<pre style="white-space:pre-wrap;font-size:11px;background:#f6f8fa;color:{INK};padding:6px;'
-            f'border-radius:4px;margin:0">{escape(json.dumps(record))}</pre></div>'
-        )
+    def _replay_lines(self) -> list[str]:
+        return list(self._log)
 
 
 def _backs(n: int) -> str:

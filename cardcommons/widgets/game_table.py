@@ -1,0 +1,306 @@
+"""GameTable: what both game tables are, so each table keeps only its game.
+
+You sit at seat 0, the bots at seats 1 and up. A :class:`GameTable` builds
+the widgets every table has (title, board, prompt, message, the thinker, the
+log, New game and Replay), lays them out around the tray its game gives it,
+deals, refuses moves out of turn, plays the bots' turns (at once, or in the
+background while a progress bar moves), draws, and shows the replay. A
+game's table says how to deal, what its tray holds, how to log a bot's move
+and how to draw its board, prompt and result; its :class:`TableWords` say
+how it speaks of its bots and of one game.
+
+>>> from cardcommons.widgets import SplitAndChooseTable, WhiskyPokerTable
+>>> [c.words.bots for c in (SplitAndChooseTable, WhiskyPokerTable)]
+['The bot', 'The bots']
+"""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass
+from html import escape
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
+
+import ipywidgets as w
+
+from cardcommons.bots import MonteCarloBot
+from cardcommons.game import Action, Bot, Game
+from cardcommons.widgets.app import WidgetApp
+from cardcommons.widgets.cards import INK, LINE, message_html, panel_html
+from cardcommons.widgets.table_parts import (
+    FONT,
+    BotSpec,
+    Thinker,
+    action_button,
+    estimate_note,
+    fresh_seed,
+    log_html,
+    make_bot,
+    message_box,
+)
+
+__all__ = ["YOU", "GameTable", "TableWords"]
+
+YOU = 0
+"""Your seat at every table."""
+
+
+class ReplayableGame(Game, Protocol):
+    """A game that can be played again from its record."""
+
+    @classmethod
+    def replay(cls, record: dict[str, Any]) -> Game:
+        """The game played again from ``record``."""
+        ...
+
+
+G = TypeVar("G", bound=ReplayableGame)
+V = TypeVar("V")  # your view of the game
+
+
+@dataclass(frozen=True)
+class TableWords:
+    """How a table speaks of its game and its bots."""
+
+    name: str  # the title: "Whisky Poker"
+    game: str  # one game: "game", or "deal"
+    result: str  # what ends it: "result", or "showdown"
+    bots: str  # who thinks: "The bot", or "The bots"
+    busy_deal: str  # New game while the bots think
+    busy_move: str  # a move while the bots think
+    not_your_turn: str  # a move in a bot's turn
+    bots_playing: str  # the prompt in a bot's turn
+    bot_failed: str  # before the error of a bot that could not move
+
+
+class GameTable(WidgetApp, ABC, Generic[G, V]):
+    """The base of the game tables (``G`` the game, ``V`` your view of it).
+
+    A subclass sets :attr:`words`, builds its tray's widgets, calls
+    :meth:`_lay_out` and then :meth:`_start`, and fills in the hooks below.
+    """
+
+    words: ClassVar[TableWords]
+
+    def __init__(self, bot: BotSpec, background: bool | None) -> None:
+        self._bot_spec = bot
+        self._background_choice = background
+        self._message = ""
+        self._log: list[str] = []
+        self._bots: list[Bot] = []
+
+        self.title = w.HTML()
+        self.board = w.HTML()
+        self.prompt = w.HTML()
+        self.new_game_button = action_button("New game", "refresh", "", "deal again (the next seed)")
+        tip = f"the game record, once the {self.words.game} is over"
+        self.replay_button = action_button("Replay", "list", "", tip)
+        self.message_label = message_box()
+        self.thinker = Thinker()
+        self.log_view = w.HTML(layout=w.Layout(width="100%"))
+        self.replay_view = w.HTML()
+        self.new_game_button.on_click(lambda _b: self.new_game())
+        self.replay_button.on_click(lambda _b: self._show_replay())
+
+    def _lay_out(self, tray: Sequence[Any], result_view: Any, toolbar: Any, css_class: str) -> None:
+        """Build :attr:`widget`: the board over the tray (the prompt, the rows
+        of ``tray``, the message, the thinker), the log beside them, then
+        ``result_view``, the ``toolbar`` and the replay."""
+        self._result_view = result_view
+        tray_box = w.VBox(
+            [self.prompt, *tray, self.message_label, self.thinker.widget],
+            layout=w.Layout(border=f"1px solid {LINE}", padding="6px 10px", margin="8px 0 0 0"),
+        )
+        tray_box.add_class("cc-tray")
+        play_column = w.VBox([self.board, tray_box], layout=w.Layout(flex="1 1 560px", min_width="520px"))
+        side = w.VBox([self.log_view], layout=w.Layout(flex="0 1 360px", min_width="280px", margin="0 0 0 14px"))
+        self.widget = w.VBox(
+            [
+                self.title,
+                w.HBox([play_column, side], layout=w.Layout(flex_flow="row wrap", align_items="flex-start")),
+                result_view,
+                toolbar,
+                self.replay_view,
+            ],
+            layout=w.Layout(padding="4px", max_width="1120px"),
+        )
+        self.widget.add_class("cc-game-table")
+        self.widget.add_class(css_class)
+
+    # -- state -------------------------------------------------------------
+
+    @property
+    def game(self) -> G:
+        """The game being played (the whole truth: for tests and teaching)."""
+        return self._game
+
+    @property
+    def seed(self) -> int:
+        """The seed of the game being played."""
+        return self._seed
+
+    @property
+    @abstractmethod
+    def view(self) -> V:
+        """What you may know now: ``game.observation(0)``."""
+
+    @property
+    def log(self) -> tuple[str, ...]:
+        """Every move so far as you saw it, one line each (with a bot's estimates, if it keeps them)."""
+        return tuple(self._log)
+
+    @property
+    def busy(self) -> bool:
+        """True while the bots think in the background."""
+        return self.thinker.busy
+
+    @property
+    def html(self) -> str:
+        """Everything the table shows now, as HTML and the visible buttons' labels."""
+        parts = [self.title.value, self.board.value, self.prompt.value, *self._tray_text()]
+        parts += [self.message_label.value, self.log_view.value, self._result_view.value, self.replay_view.value]
+        return "\n".join(parts)
+
+    def wait(self, timeout: float | None = None) -> None:
+        """Wait until bots thinking in the background have moved."""
+        self.thinker.wait(timeout)
+
+    # -- games -------------------------------------------------------------
+
+    def new_game(self) -> None:
+        """Deal again, with the next seed."""
+        if self.busy:
+            self._say(self.words.busy_deal)
+            return
+        self._start(self._seed + 1)
+
+    def _start(self, seed: int | None) -> None:
+        self._seed = fresh_seed() if seed is None else seed
+        self._game = self._deal(self._seed)
+        self._bots = [make_bot(self._bot_spec, self._bot_seed(seat)) for seat in range(1, self._game.players)]
+        choice = self._background_choice
+        slow = any(isinstance(b, MonteCarloBot) for b in self._bots)
+        self._background = slow if choice is None else choice
+        self._log = []
+        self._message = ""
+        self.replay_view.value = ""
+        self._refresh()
+        self._bots_turn()
+
+    @abstractmethod
+    def _deal(self, seed: int) -> G:
+        """The game of ``seed``, with the table's own choices cleared for it."""
+
+    @abstractmethod
+    def _bot_seed(self, seat: int) -> int:
+        """The seed of the bot at ``seat`` in the game of :attr:`seed`."""
+
+    def _refusal(self) -> str | None:
+        """Why you cannot move now (None if you can)."""
+        if self.busy:
+            return self.words.busy_move
+        if self._game.is_over:
+            return f"The {self.words.game} is over: click New game to play again."
+        if self._game.current_player != YOU:
+            return self.words.not_your_turn
+        return None
+
+    # -- the bots ----------------------------------------------------------
+
+    def _bots_turn(self) -> None:
+        if self._game.current_player in (None, YOU):
+            return
+        self.thinker.run(self._bot_moves, self._background, self.words.bots, then=self._refresh)
+
+    def _bot_moves(self) -> None:
+        game = self._game
+        try:
+            while (seat := game.current_player) not in (None, YOU):
+                assert seat is not None
+                bot = self._bots[seat - 1]
+                action = bot.act(game.observation(seat), game.legal_actions())
+                game.apply(action)
+                self._bot_moved(action, estimate_note(bot, action))
+        except Exception as error:  # a bot that fails must not leave a traceback on the table
+            self._say(f"{self.words.bot_failed}: {error}")
+        if self._background:
+            self._refresh()  # show the moves so far; the thinker refreshes again when done
+
+    @abstractmethod
+    def _bot_moved(self, action: Action, note: str) -> None:
+        """Log a bot's move as you saw it (``note``: its estimate, or "")."""
+
+    # -- drawing -----------------------------------------------------------
+
+    def _refresh(self) -> None:
+        view = self.view
+        self._arrange(view)
+        self.replay_button.disabled = not self._game.is_over
+        self.new_game_button.disabled = self.busy
+        self.title.value = (
+            f'<div style="font:600 18px/1.3 {FONT};padding:2px 0 6px">{self.words.name}'
+            f'<span style="font-weight:400;font-size:14px;opacity:.75"> · {self._title_details()}</span></div>'
+        )
+        self.board.value = self._board_html(view)
+        self.prompt.value = self._prompt_html(view)
+        self.message_label.value = message_html(self._message, error=self._message_error)
+        self.log_view.value = log_html(self._log)
+        self._result_view.value = self._result_html()
+
+    def _prompt_html(self, view: V) -> str:
+        game = self._game
+        if game.is_over:
+            text = f"The {self.words.game} is over: see the {self.words.result}. New game deals again."
+        elif self.busy or game.current_player != YOU:
+            text = self.words.bots_playing
+        else:
+            text = self._your_prompt(view)
+        return f'<div style="font:14px {FONT};padding:2px 0 4px" class="cc-prompt">{text}</div>'
+
+    @abstractmethod
+    def _arrange(self, view: V) -> None:
+        """Put the cards you may click in the tray; show and enable the moves you may make."""
+
+    @abstractmethod
+    def _tray_text(self) -> list[str]:
+        """What the tray shows between the prompt and the message, for :attr:`html`."""
+
+    @abstractmethod
+    def _title_details(self) -> str:
+        """The title after the game's name (HTML): the players, the variant, the seed."""
+
+    @abstractmethod
+    def _board_html(self, view: V) -> str:
+        """The felt: the seats, the cards on the table, whose turn it is."""
+
+    @abstractmethod
+    def _your_prompt(self, view: V) -> str:
+        """What to do now, in your turn (HTML)."""
+
+    @abstractmethod
+    def _result_html(self) -> str:
+        """The result panel ("" until the game is over)."""
+
+    # -- the replay --------------------------------------------------------
+
+    def _show_replay(self) -> None:
+        game = self._game
+        if not game.is_over:
+            self._say(f"The record shows every card: it opens once the {self.words.game} is over.")
+            return
+        record = game.record()
+        same = type(game).replay(record).result == game.result
+        check = "replayed from the record: the same result ✓" if same else "replay differs!"
+        lines = "".join(f"<li>{escape(line)}</li>" for line in self._replay_lines())
+        self.replay_view.value = panel_html(
+            f'<div class="cc-replay"><b>Replay of {self.words.game} {self._seed}</b> · {check}'
+            f'<ol style="margin:4px 0 6px 18px;padding:0">{lines}</ol>'
+            f'<pre style="white-space:pre-wrap;font-size:11px;background:#f6f8fa;color:{INK};padding:6px;'
+            f'border-radius:4px;margin:0">{escape(json.dumps(record))}</pre></div>'
+        )
+
+    @abstractmethod
+    def _replay_lines(self) -> list[str]:
+        """The moves of the finished game, one line each, for the replay."""
