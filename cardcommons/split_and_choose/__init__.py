@@ -1,25 +1,48 @@
-"""Split and Choose (RULES.md section 2): the package, its game in :mod:`cardcommons.split_and_choose.game`."""
+"""Split and Choose: a two-player draft game with the 21-card pack (RULES.md section 2).
 
-from cardcommons.split_and_choose.game import (
-    PACK,
+One card is the reserve, the other 20 the stock. Five rounds: the splitter
+takes 4 stock cards and splits them into a face-up and a face-down pair; the
+chooser takes one pair (the face-down one unseen) and the splitter gets the
+other. Then each player may swap one card for the reserve, blind (or face up
+in the variant). Last, each builds two 5-card hands from its 10 cards; the
+players compare (a) the weaker hands' categories, (b) the stronger hands'
+categories, (c) the weaker hands in full, (d) the stronger hands in full.
+
+One module per concern, each importing only those before it:
+:mod:`~cardcommons.split_and_choose.rules` (the pack, the rounds, the phases),
+:mod:`~cardcommons.split_and_choose.actions` (the moves and their text form),
+:mod:`~cardcommons.split_and_choose.build` (the best build and a build's score),
+:mod:`~cardcommons.split_and_choose.result` (two builds compared and explained),
+:mod:`~cardcommons.split_and_choose.views` (what one player may know) and
+:mod:`~cardcommons.split_and_choose.game` (the game itself). Import from here.
+
+>>> game = SplitAndChoose(seed=7)
+>>> game.phase, game.current_player, len(game.legal_actions())
+('split', 0, 6)
+>>> from cardcommons.bots import RandomBot
+>>> from cardcommons.game import play
+>>> result = play(game, [RandomBot(1), RandomBot(2)])
+>>> SplitAndChoose.replay(game.record()).result == result
+True
+"""
+
+# Besides __all__, the name the heuristic bot imports from here: _scorer.
+from cardcommons.split_and_choose.actions import (
     Build,
     Choose,
     Keep,
-    ReserveView,
-    RoundView,
     Split,
-    SplitAndChoose,
     SplitAndChooseAction,
-    SplitAndChooseObservation,
-    SplitAndChooseResult,
     Swap,
     action_code,
-    best_build,
-    build_score,
     parse_action,
-    score_builds,
 )
-from cardcommons.split_and_choose.game import _scorer as _scorer
+from cardcommons.split_and_choose.build import _scorer as _scorer
+from cardcommons.split_and_choose.build import best_build, build_score
+from cardcommons.split_and_choose.game import SplitAndChoose
+from cardcommons.split_and_choose.result import SplitAndChooseResult, score_builds
+from cardcommons.split_and_choose.rules import PACK
+from cardcommons.split_and_choose.views import ReserveView, RoundView, SplitAndChooseObservation
 
 __all__ = [
     "PACK",

@@ -1,0 +1,230 @@
+"""What one player may know in Split and Choose: its observation, each
+round and reserve decision as it saw them, and a whole game sampled to match
+(for bots that look ahead).
+
+>>> from cardcommons.split_and_choose import SplitAndChoose
+>>> game = SplitAndChoose(seed=3)
+>>> game.apply(game.legal_actions()[0])
+>>> view = game.observation(1)
+>>> view.phase, view.current_player, view.rounds[0].cards, len(view.rounds[0].face_up)
+('choose', 1, None, 2)
+>>> view.sample_game(random.Random(0)).observation(1) == view
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from cardcommons.cards import Card
+from cardcommons.faces import hand_html
+from cardcommons.split_and_choose.actions import Build, Choose, Keep, Split, Swap
+from cardcommons.split_and_choose.build import best_build
+from cardcommons.split_and_choose.rules import PACK, ROUNDS, Phase
+
+if TYPE_CHECKING:
+    from cardcommons.split_and_choose.game import SplitAndChoose
+
+__all__ = ["ReserveView", "RoundView", "SplitAndChooseObservation"]
+
+
+@dataclass(frozen=True)
+class RoundView:
+    """One round as one player saw it. ``cards``: the 4 cards, if this player
+    split them. ``face_up``: the face-up pair, once split. ``face_down``: the
+    face-down pair, if this player split it or took it. ``chose_face_up``: the
+    chooser's choice, once made."""
+
+    splitter: int
+    cards: tuple[Card, ...] | None
+    face_up: tuple[Card, ...] | None
+    face_down: tuple[Card, ...] | None
+    chose_face_up: bool | None
+
+    @property
+    def chooser(self) -> int:
+        return 1 - self.splitter
+
+    @property
+    def face_up_taker(self) -> int | None:
+        """Who took the face-up pair (None before the choice)."""
+        if self.chose_face_up is None:
+            return None
+        return self.chooser if self.chose_face_up else self.splitter
+
+
+@dataclass(frozen=True)
+class ReserveView:
+    """One decision at the reserve. ``given`` and ``taken`` are shown to the
+    player who swapped, and to both players in the face-up swap variant."""
+
+    player: int
+    swapped: bool
+    given: Card | None
+    taken: Card | None
+
+
+@dataclass(frozen=True)
+class SplitAndChooseObservation:
+    """All that one player may know (RULES.md 2.3 and 4): its own cards, every
+    round as it saw it, the reserve decisions as it saw them, its own build,
+    whose turn it is and the phase. Nothing else.
+
+    >>> from cardcommons.split_and_choose import SplitAndChoose
+    >>> game = SplitAndChoose(seed=1)
+    >>> view = game.observation(1)
+    >>> view.hand, view.rounds[0].cards, view.phase
+    ((), None, 'split')
+    """
+
+    player: int
+    phase: Phase
+    current_player: int | None
+    first_splitter: int
+    face_up_swap: bool
+    hand: tuple[Card, ...]
+    rounds: tuple[RoundView, ...]
+    reserve: tuple[ReserveView, ...]
+    build: Build | None
+
+    @property
+    def seen(self) -> frozenset[Card]:
+        """Every card this player has seen."""
+        cards: set[Card] = set(self.hand)
+        for view in self.rounds:
+            for group in (view.cards, view.face_up, view.face_down):
+                cards.update(group or ())
+        for decision in self.reserve:
+            cards.update(c for c in (decision.given, decision.taken) if c is not None)
+        return frozenset(cards)
+
+    @property
+    def unseen(self) -> tuple[Card, ...]:
+        """The cards of the pack this player has not seen, in pack order."""
+        seen = self.seen
+        return tuple(c for c in PACK.cards if c not in seen)
+
+    @property
+    def opponent_known(self) -> tuple[Card, ...]:
+        """The cards this player knows the other player took (drafted, or taken at the reserve)."""
+        me = self.player
+        cards: list[Card] = []
+        for view in self.rounds:
+            if view.face_up is None or view.chose_face_up is None:
+                continue
+            taker_up = view.face_up_taker
+            if taker_up != me:
+                cards.extend(view.face_up)
+            elif view.face_down is not None and view.splitter == me:
+                cards.extend(view.face_down)
+        for decision in self.reserve:
+            if decision.player != me and decision.swapped:
+                if decision.given in cards:
+                    cards.remove(decision.given)
+                if decision.taken is not None:
+                    cards.append(decision.taken)
+        return tuple(cards)
+
+    def sample_game(self, rng: random.Random) -> SplitAndChoose:
+        """A full game at this point with the same history, the cards this
+        player has not seen dealt at random into the places it cannot see
+        (the other player's hidden pairs, the reserve, the rest of the stock);
+        a hidden card given at a blind swap is drawn from the giver's hand,
+        and a hidden build is the best build. Its observation for this player
+        equals this one.
+
+        >>> from cardcommons.split_and_choose import SplitAndChoose
+        >>> game = SplitAndChoose(seed=5)
+        >>> game.apply(game.legal_actions()[0])
+        >>> view = game.observation(1)
+        >>> view.sample_game(random.Random(0)).observation(1) == view
+        True
+        """
+        return _sample(self, rng)
+
+    def _repr_html_(self) -> str:
+        parts = [f"<b>Player {self.player}</b>, phase: {self.phase}, to play: {self.current_player}"]
+        parts.append(hand_html(self.hand, "your cards"))
+        for number, view in enumerate(self.rounds, 1):
+            up = view.face_up or ()
+            down: Sequence[Card | None] = view.face_down or ((None, None) if view.face_up else ())
+            chose = {None: "", True: "face-up pair taken", False: "face-down pair taken"}[view.chose_face_up]
+            parts.append(
+                f"<div>Round {number}, Player {view.splitter} splits: "
+                f"{hand_html(up, 'face up')} {hand_html(down, 'face down')} {chose}</div>"
+            )
+        for decision in self.reserve:
+            parts.append(f"<div>Player {decision.player} {'swapped' if decision.swapped else 'kept'}</div>")
+        return "".join(parts)
+
+
+def _sample(view: SplitAndChooseObservation, rng: random.Random) -> SplitAndChoose:
+    from cardcommons.split_and_choose.game import SplitAndChoose  # game.py imports this module
+
+    me, other = view.player, 1 - view.player
+    slots: list[list[Card | None]] = []
+    other_slots: list[tuple[int, int]] = []
+    for r in range(ROUNDS):
+        round_view = view.rounds[r] if r < len(view.rounds) else None
+        if round_view is None:
+            slots.append([None] * 4)
+        elif round_view.face_up is not None:
+            down: Sequence[Card | None] = round_view.face_down or (None, None)
+            slots.append([*round_view.face_up, *down])
+            if round_view.face_down is None and round_view.chose_face_up is True:
+                other_slots += [(r, 2), (r, 3)]
+        elif round_view.cards is not None:
+            slots.append(list(round_view.cards))
+        else:
+            slots.append([None] * 4)
+    known = {c for row in slots for c in row if c is not None}
+    reserve: Card | None = None
+    swaps = [d for d in view.reserve if d.swapped]
+    if swaps and swaps[0].taken is not None:
+        reserve = swaps[0].taken
+    other_given: Card | None = None
+    for i, decision in enumerate(view.reserve):
+        if decision.player == other and decision.swapped:
+            if decision.given is not None:
+                other_given = decision.given
+            elif i == 0 and len(view.reserve) > 1 and view.reserve[1].swapped:
+                other_given = view.reserve[1].taken
+    pinned = [other_given] if other_given is not None and other_given not in known else []
+    rng.shuffle(other_slots)
+    for (r, i), card in zip(other_slots, pinned, strict=False):
+        slots[r][i] = card
+    taken = known | set(pinned) | ({reserve} if reserve is not None else set())
+    rest = [c for c in PACK.cards if c not in taken]
+    rng.shuffle(rest)
+    deal = iter(rest)
+    order = [reserve if reserve is not None else next(deal)]
+    for row in slots:
+        order.extend(c if c is not None else next(deal) for c in row)
+    game = SplitAndChoose.from_order(order, view.first_splitter, view.face_up_swap)
+    for r, round_view in enumerate(view.rounds):
+        if round_view.face_up is None:
+            break
+        game.apply(Split(face_up=tuple(order[1 + 4 * r : 3 + 4 * r]), face_down=tuple(order[3 + 4 * r : 5 + 4 * r])))
+        if round_view.chose_face_up is not None:
+            game.apply(Choose(round_view.chose_face_up))
+    for decision in view.reserve:
+        if not decision.swapped:
+            game.apply(Keep())
+        elif decision.player == me or decision.given is not None:
+            assert decision.given is not None
+            game.apply(Swap(decision.given))
+        else:
+            card = other_given if other_given is not None else rng.choice(sorted(game._hands[other]))
+            game.apply(Swap(card))
+    builders = (game.second, game.first_splitter)
+    built = 2 if view.phase == "over" else (builders.index(view.current_player) if view.phase == "build" else 0)
+    for builder in builders[:built]:
+        if builder == me:
+            assert view.build is not None
+            game.apply(view.build)
+        else:
+            game.apply(best_build(game._hands[other]))
+    return game
