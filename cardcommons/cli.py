@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from cardcommons.errors import CardError
 from cardcommons.hands import evaluate
@@ -24,9 +25,16 @@ def _pack(args: argparse.Namespace) -> Pack:
     return Pack.whisky(args.players, jokers=bool(args.jokers), ace_low=ace_low)
 
 
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line naming the bad input (exit status 2)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"cardcommons: error: {message}\n")
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="cardcommons", description=__doc__.splitlines()[0] if __doc__ else None)
-    commands = parser.add_subparsers(dest="command", required=True)
+    parser = _Parser(prog="cardcommons", description=__doc__.splitlines()[0] if __doc__ else None)
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     odds = commands.add_parser("odds", help="the exact odds of every category in a pack")
     hand = commands.add_parser("eval", help="the category of a 5-card hand")
     hand.add_argument("cards", help='five cards, such as "As Ks Qs Js Jo"')
