@@ -146,7 +146,6 @@ def split_and_choose(matches: int = 0) -> None:
     Carlo decision, and (with --matches 2000) the bot matches."""
     import random
     from concurrent.futures import ProcessPoolExecutor
-    from functools import partial
 
     from cardcommons.bots import HeuristicBot, MonteCarloBot, RandomBot
     from cardcommons.game import play
@@ -188,11 +187,11 @@ def split_and_choose(matches: int = 0) -> None:
     )
 
     if not matches:
-        print("  (add --matches 2000 for the bot matches: a few minutes on two cores)")
+        print("  (add --matches 2000 for the bot matches: about twenty minutes on two cores)")
         return
     results = []
     matchups: list[tuple[list[BotFactory], int]] = [
-        ([partial(MonteCarloBot, samples=20), HeuristicBot], 2024),
+        ([MonteCarloBot, HeuristicBot], 2024),
         ([HeuristicBot, RandomBot], 2025),
     ]
     with ProcessPoolExecutor() as pool:
@@ -212,7 +211,7 @@ def split_and_choose(matches: int = 0) -> None:
         f"Split and Choose: matches of {matches:,} games, seats alternating",
         ("bot", "win rate [95%]", "draws", "time"),
         match_rows,
-        ["MonteCarloBot with 20 samples a decision (the default, 200, is about 10 times slower)"],
+        [f"MonteCarloBot at its default {MonteCarloBot().samples} samples a decision"],
     )
 
 
