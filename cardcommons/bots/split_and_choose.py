@@ -42,8 +42,8 @@ from cardcommons.split_and_choose import (
     Split,
     SplitAndChooseObservation,
     Swap,
-    _scorer,
     best_build,
+    build_scorer,
 )
 
 __all__ = ["HeuristicBot", "profile_value"]
@@ -72,7 +72,7 @@ def _example(counts: Sequence[int]) -> list[Card]:
 @cache
 def _tables() -> list[float]:
     """The value of every profile of up to 10 cards (index: the profile's number)."""
-    scorer = _scorer(PACK, STANDARD)
+    scorer = build_scorer(PACK, STANDARD)
     full = (4, 4, 4, 4, 4, 1)
     score: dict[tuple[int, ...], int] = {}
 

@@ -29,7 +29,7 @@ from cardcommons.lookup import hand_table
 from cardcommons.odds import RankingLike, resolve_ranking
 from cardcommons.packs import Pack
 from cardcommons.readings import example_naturals
-from cardcommons.whisky import KNOCK, PASS, TAKE, WhiskyAction, WhiskyObservation, _table, swapped
+from cardcommons.whisky import KNOCK, PASS, TAKE, WhiskyAction, WhiskyObservation, rules_table, swapped
 
 __all__ = ["GreedyBot", "hand_percentiles"]
 
@@ -104,7 +104,7 @@ class GreedyBot:
         return f"GreedyBot(knock_at={self.knock_at!r})"
 
     def _reached(self, view: WhiskyObservation, strength: int) -> bool:
-        table = _table(view.players, view.jokers, view.ace_low, view.ranking)
+        table = rules_table(view.players, view.jokers, view.ace_low, view.ranking)
         if isinstance(self.knock_at, Category):
             category = value_of(view.hand, table.pack, table.ranking).category
             return table.ranking.strength(category) >= table.ranking.strength(self.knock_at)
@@ -115,7 +115,7 @@ class GreedyBot:
         if not isinstance(observation, WhiskyObservation):
             raise TypeError(f"GreedyBot plays Whisky Poker, not {type(observation).__name__}")
         view = observation
-        table = _table(view.players, view.jokers, view.ace_low, view.ranking)
+        table = rules_table(view.players, view.jokers, view.ace_low, view.ranking)
         ids = table.ids
         strength = table.strengths.strength
         hand = [ids[c] for c in view.hand]

@@ -26,7 +26,7 @@ One module per concern, each importing only those before it:
 True
 """
 
-# Besides __all__, the name the heuristic bot imports from here: _scorer.
+# Besides __all__, the name the heuristic bot imports from here: build_scorer.
 from cardcommons.split_and_choose.actions import (
     Build,
     Choose,
@@ -37,8 +37,8 @@ from cardcommons.split_and_choose.actions import (
     action_code,
     parse_action,
 )
-from cardcommons.split_and_choose.build import _scorer as _scorer
 from cardcommons.split_and_choose.build import best_build, build_score
+from cardcommons.split_and_choose.build import build_scorer as build_scorer
 from cardcommons.split_and_choose.game import SplitAndChoose
 from cardcommons.split_and_choose.result import SplitAndChooseResult, score_builds
 from cardcommons.split_and_choose.rules import PACK

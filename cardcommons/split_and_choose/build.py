@@ -38,7 +38,7 @@ for _row, _combo in enumerate(_POSITIONS):
 _COMPLEMENTS = tuple(tuple(p for p in range(10) if p not in combo) for combo in _POSITIONS)
 
 
-class _Scorer:
+class BuildScorer:
     """Scores all 126 splits of 10 cards at once with the pack's lookup table."""
 
     def __init__(self, pack: Pack, ranking: Ranking) -> None:
@@ -69,8 +69,8 @@ class _Scorer:
 
 
 @lru_cache(maxsize=16)
-def _scorer(pack: Pack, ranking: Ranking) -> _Scorer:
-    return _Scorer(pack, ranking)
+def build_scorer(pack: Pack, ranking: Ranking) -> BuildScorer:
+    return BuildScorer(pack, ranking)
 
 
 def best_build(cards: Iterable[Card] | str, pack: Pack | None = None, ranking: RankingLike = "standard") -> Build:
@@ -94,7 +94,7 @@ def best_build(cards: Iterable[Card] | str, pack: Pack | None = None, ranking: R
     """
     pack = PACK if pack is None else pack
     held = pack.check(parse_cards(cards), size=10)
-    scorer = _scorer(pack, resolve_ranking(ranking, pack))
+    scorer = build_scorer(pack, resolve_ranking(ranking, pack))
     positions = scorer.indices(held)
     score, strength = scorer.scores(positions)
     best = int(np.argmax(score))

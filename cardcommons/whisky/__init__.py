@@ -31,7 +31,7 @@ True
 """
 
 # Besides __all__, the names the bots import from here: KNOCK, PASS, TAKE,
-# _table and swapped.
+# rules_table and swapped.
 from cardcommons.whisky.actions import KNOCK as KNOCK
 from cardcommons.whisky.actions import PASS as PASS
 from cardcommons.whisky.actions import TAKE as TAKE
@@ -39,7 +39,7 @@ from cardcommons.whisky.actions import Exchange, Knock, Pass, TakeSpare, WhiskyA
 from cardcommons.whisky.events import Event, Position
 from cardcommons.whisky.game import WhiskyPoker
 from cardcommons.whisky.result import WhiskyResult
-from cardcommons.whisky.table import _table as _table
+from cardcommons.whisky.table import rules_table as rules_table
 from cardcommons.whisky.table import swapped as swapped
 from cardcommons.whisky.views import WhiskyObservation
 

@@ -30,7 +30,7 @@ from cardcommons.whisky.actions import KNOCK, PASS, TAKE, Exchange, Knock, Pass,
 from cardcommons.whisky.display import Row, rows_html
 from cardcommons.whisky.events import Event, Position
 from cardcommons.whisky.result import WhiskyResult
-from cardcommons.whisky.table import HAND_SIZE, RankingName, _remove, _Table, _table, swapped
+from cardcommons.whisky.table import HAND_SIZE, RankingName, RulesTable, _remove, rules_table, swapped
 from cardcommons.whisky.views import WhiskyObservation
 
 if TYPE_CHECKING:
@@ -71,7 +71,7 @@ class WhiskyPoker:
         ace_low: bool = True,
         ranking: RankingName = "standard",
     ) -> None:
-        table = _table(players, jokers, ace_low, ranking)
+        table = rules_table(players, jokers, ace_low, ranking)
         if seed is None:
             seed = secrets.randbits(63)
         rng = random.Random(seed)
@@ -112,7 +112,7 @@ class WhiskyPoker:
         cardcommons.errors.CardError: Whisky Poker is for 2 to 9 players, not 1
         """
         players = len(hands)
-        table = _table(players, jokers, ace_low, ranking)
+        table = rules_table(players, jokers, ace_low, ranking)
         pack = table.pack
         dealt = [parse_cards(h) for h in hands]
         spare_cards = parse_cards(spare)
@@ -137,7 +137,7 @@ class WhiskyPoker:
 
     @classmethod
     def _from_history(
-        cls, table: _Table, view: WhiskyObservation, hands: list[list[int]], spare: list[int]
+        cls, table: RulesTable, view: WhiskyObservation, hands: list[list[int]], spare: list[int]
     ) -> WhiskyPoker:
         """The game dealt ``hands`` and ``spare`` (card ids) at ``view``'s table,
         with ``view``'s public history played again (for
@@ -152,14 +152,14 @@ class WhiskyPoker:
 
     @classmethod
     def _staged(
-        cls, table: _Table, players: int, jokers: bool, ace_low: bool, ranking: RankingName, dealer: int
+        cls, table: RulesTable, players: int, jokers: bool, ace_low: bool, ranking: RankingName, dealer: int
     ) -> WhiskyPoker:
         game = cls.__new__(cls)
         game._init(table, players, jokers, ace_low, ranking, dealer)
         return game
 
     def _init(
-        self, table: _Table, players: int, jokers: bool, ace_low: bool, ranking: RankingName, dealer: int
+        self, table: RulesTable, players: int, jokers: bool, ace_low: bool, ranking: RankingName, dealer: int
     ) -> None:
         if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
             raise ValueError(f"the dealer is a seat from 0 to {players - 1}, not {dealer!r}")

@@ -2,13 +2,13 @@
 
 The engine works on **card ids**, the pack's indices: a card's id is its
 place in ``pack.cards`` (by rank, then suit), except that both Jokers share
-the first Joker's id, since the two are the same card. :func:`_table` builds
+the first Joker's id, since the two are the same card. :func:`rules_table` builds
 (once per set of rules) the pack, the ids, the pack as a multiset of ids, the
 hand strengths and one :class:`~cardcommons.whisky.actions.Exchange` value
 per pair of ids.
 
 >>> from cardcommons.cards import parse_card
->>> table = _table(5, True, True, "standard")
+>>> table = rules_table(5, True, True, "standard")
 >>> str(table.pack), table.ids[parse_card("As")], table.ids[JOKER], table.multiset[-3:]
 ('38-card pack (6 to A and 2 Jokers)', 35, 36, (35, 36, 36))
 >>> swapped(table.multiset[:5], 2, 36)
@@ -37,7 +37,7 @@ HAND_SIZE = 5
 
 
 @dataclass(frozen=True)
-class _Table:
+class RulesTable:
     pack: Pack
     ranking: Ranking
     cards: tuple[Card, ...]
@@ -49,7 +49,7 @@ class _Table:
 
 
 @lru_cache(maxsize=64)
-def _table(players: int, jokers: bool, ace_low: bool, ranking: RankingName) -> _Table:
+def rules_table(players: int, jokers: bool, ace_low: bool, ranking: RankingName) -> RulesTable:
     pack = Pack.whisky(players, jokers, ace_low)
     naturals = len(pack) - pack.jokers
     ids = {card: i for i, card in enumerate(pack.cards[:naturals])}
@@ -58,7 +58,7 @@ def _table(players: int, jokers: bool, ace_low: bool, ranking: RankingName) -> _
     multiset = tuple(range(naturals)) + (naturals,) * pack.jokers
     order = resolve_ranking(ranking, pack)
     exchanges = tuple(tuple(Exchange(give, take) for take in pack.cards) for give in pack.cards)
-    return _Table(pack, order, pack.cards, ids, multiset, hand_table(pack, order), exchanges)
+    return RulesTable(pack, order, pack.cards, ids, multiset, hand_table(pack, order), exchanges)
 
 
 def _remove(cards: list[int], taken: Iterable[int]) -> list[int]:

@@ -24,7 +24,7 @@ from cardcommons.cards import Card
 from cardcommons.packs import Pack
 from cardcommons.whisky.actions import Exchange, TakeSpare
 from cardcommons.whisky.events import Event
-from cardcommons.whisky.table import HAND_SIZE, RankingName, _remove, _table
+from cardcommons.whisky.table import HAND_SIZE, RankingName, _remove, rules_table
 
 if TYPE_CHECKING:
     # The game builds observations, so it imports this module; sample_game
@@ -63,7 +63,7 @@ class WhiskyObservation:
     @property
     def pack(self) -> Pack:
         """The pack of this table."""
-        return _table(self.players, self.jokers, self.ace_low, self.ranking).pack
+        return rules_table(self.players, self.jokers, self.ace_low, self.ranking).pack
 
     @property
     def log(self) -> tuple[str, ...]:
@@ -89,7 +89,7 @@ class WhiskyObservation:
         >>> twin.observation(view.player) == view
         True
         """
-        table = _table(self.players, self.jokers, self.ace_low, self.ranking)
+        table = rules_table(self.players, self.jokers, self.ace_low, self.ranking)
         ids = table.ids
         hands = [[ids[c] for c in known] for known in self.known]
         hands[self.player] = [ids[c] for c in self.hand]
