@@ -143,6 +143,16 @@ class Pack:
             raise CardError(f"expected {size} cards, got {len(held)}: {cards_str(held) or 'none'}")
         return held
 
+    @cached_property
+    def position(self) -> dict[Card, int]:
+        """Each card's index in ``pack.cards``; the Joker's is the first Joker's.
+
+        >>> pack = Pack(lowest=10, jokers=2)
+        >>> pack.position[parse_card("As")], pack.position[JOKER]
+        (19, 20)
+        """
+        return {card: i for i, card in reversed(list(enumerate(self.cards)))}
+
     def indices(self, cards: Iterable[Card]) -> tuple[int, ...]:
         """The positions of cards in ``pack.cards`` (the Jokers in turn take
         the Joker positions), after :meth:`check`.
@@ -151,9 +161,8 @@ class Pack:
         (20, 0, 21)
         """
         held = self.check(cards)
-        position = {card: i for i, card in enumerate(self.cards) if not card.is_joker}
         next_joker = iter(range(len(self) - self.jokers, len(self)))
-        return tuple(next(next_joker) if c.is_joker else position[c] for c in held)
+        return tuple(next(next_joker) if c.is_joker else self.position[c] for c in held)
 
     def shuffled(self, seed: int | random.Random | None = None) -> list[Card]:
         """The cards in a random order from ``random.Random(seed)``, never the global generator.

@@ -47,7 +47,7 @@ class BuildScorer:
         self.table = hand_table(pack, ranking)
         self.category = self.table.category_strengths
         self.levels = self.table.levels + 1
-        self.index = {card: i for i, card in enumerate(pack.cards) if not card.is_joker}
+        self.index = pack.position
         self.jokers = tuple(range(len(pack) - pack.jokers, len(pack)))
 
     def indices(self, cards: Sequence[Card]) -> list[int]:

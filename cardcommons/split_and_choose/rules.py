@@ -24,7 +24,7 @@ PACK = Pack.split_and_choose()
 ROUNDS = 5
 Phase = Literal["split", "choose", "reserve", "build", "over"]
 
-_INDEX = {card: i for i, card in enumerate(PACK.cards)}
+_INDEX = PACK.position
 _SORT_KEY = {card: card.sort_key for card in PACK.cards}
 
 

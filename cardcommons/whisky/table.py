@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal, TypeAlias
 
-from cardcommons.cards import JOKER, Card
+from cardcommons.cards import Card
 from cardcommons.categories import Ranking
 from cardcommons.lookup import HandTable, hand_table
 from cardcommons.odds import resolve_ranking
@@ -52,9 +52,7 @@ class RulesTable:
 def rules_table(players: int, jokers: bool, ace_low: bool, ranking: RankingName) -> RulesTable:
     pack = Pack.whisky(players, jokers, ace_low)
     naturals = len(pack) - pack.jokers
-    ids = {card: i for i, card in enumerate(pack.cards[:naturals])}
-    if pack.jokers:
-        ids[JOKER] = naturals
+    ids = pack.position
     multiset = tuple(range(naturals)) + (naturals,) * pack.jokers
     order = resolve_ranking(ranking, pack)
     exchanges = tuple(tuple(Exchange(give, take) for take in pack.cards) for give in pack.cards)
