@@ -113,10 +113,14 @@ def evaluate(cards: Iterable[Card] | str, pack: Pack | None = None, ranking: Ran
     cardcommons.errors.CardError: expected 5 cards, got 6: A♠ K♠ Q♠ J♠ 10♠ 🃏
     """
     hand = parse_cards(cards)
-    if pack is None:
-        pack = Pack(lowest=2, jokers=min(2, sum(c.is_joker for c in hand)))
+    pack = _full_pack(hand) if pack is None else pack
     hand = pack.check(hand, size=5)
     return value_of(hand, pack, resolve_ranking(ranking, pack))
+
+
+def _full_pack(cards: Sequence[Card]) -> Pack:
+    """The default pack: all 52 cards, plus as many Jokers as ``cards`` hold (at most 2)."""
+    return Pack(lowest=2, jokers=min(2, sum(c.is_joker for c in cards)))
 
 
 def value_of(hand: Sequence[Card], pack: Pack, ranking: Ranking) -> HandValue:
@@ -136,8 +140,7 @@ def best_five(cards: Iterable[Card] | str, pack: Pack | None = None, ranking: Ra
     'Full house, Aces over Kings'
     """
     held = parse_cards(cards)
-    if pack is None:
-        pack = Pack(lowest=2, jokers=min(2, sum(c.is_joker for c in held)))
+    pack = _full_pack(held) if pack is None else pack
     held = pack.check(held)
     if len(held) < 5:
         raise CardError(f"best_five needs at least 5 cards, got {len(held)}: {cards_str(held) or 'none'}")
