@@ -61,6 +61,11 @@ class SplitAndChooseResult(Result):
     stronger: tuple[HandValue, HandValue]
     step: Step | None
 
+    def __str__(self) -> str:
+        """Both builds, one line per player, then the explanation."""
+        lines = [f"Player {p}: {self.weaker[p]} | {self.stronger[p]}" for p in (0, 1)]
+        return "\n".join([*lines, self.explanation])
+
     def _repr_html_(self) -> str:
         rows = "".join(
             f"<tr><td>Player {p}</td><td>{self.weaker[p]._repr_html_()}</td>"

@@ -17,10 +17,11 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from html import escape
 from typing import TYPE_CHECKING
 
 from cardcommons.cards import Card
-from cardcommons.faces import hand_html
+from cardcommons.faces import card_text, hand_html
 from cardcommons.split_and_choose.actions import Build, Choose, Keep, Split, Swap
 from cardcommons.split_and_choose.build import best_build
 from cardcommons.split_and_choose.rules import PACK, ROUNDS, Phase
@@ -55,6 +56,14 @@ class RoundView:
             return None
         return self.chooser if self.chose_face_up else self.splitter
 
+    def __str__(self) -> str:
+        """The round in words, ``?? ??`` for a pair this player never saw."""
+        if self.face_up is None:
+            return f"Player {self.splitter} to split {card_text(self.cards or ())}".rstrip()
+        down = card_text(self.face_down or (None, None))
+        taken = "" if self.face_up_taker is None else f"; Player {self.face_up_taker} took the face-up pair"
+        return f"Player {self.splitter} split {card_text(self.face_up)} up, {down} down{taken}"
+
 
 @dataclass(frozen=True)
 class ReserveView:
@@ -65,6 +74,20 @@ class ReserveView:
     swapped: bool
     given: Card | None
     taken: Card | None
+
+    def __str__(self) -> str:
+        """The decision in words, ``??`` for a card this player did not see."""
+        if not self.swapped:
+            return f"Player {self.player} kept"
+        return f"Player {self.player} swapped {card_text([self.given])} for {card_text([self.taken])}"
+
+    def _repr_html_(self) -> str:
+        if not self.swapped:
+            return f"<div>{escape(str(self))}</div>"
+        return (
+            f"<div>Player {self.player} swapped {hand_html([self.given], 'given')} "
+            f"for {hand_html([self.taken], 'taken')}</div>"
+        )
 
 
 @dataclass(frozen=True)
@@ -145,6 +168,16 @@ class SplitAndChooseObservation:
         """
         return _sample(self, rng)
 
+    def __str__(self) -> str:
+        """What this player knows, in words: its cards, each round and reserve
+        decision as it saw them (``??`` for a card it never saw), and the
+        cards it has not seen."""
+        lines = [f"Player {self.player} holds {card_text(self.hand)}"]
+        lines += [f"  round {number}: {view}" for number, view in enumerate(self.rounds, 1)]
+        lines += [f"  reserve: {decision}" for decision in self.reserve]
+        lines.append(f"  never seen: {card_text(self.unseen)}")
+        return "\n".join(lines)
+
     def _repr_html_(self) -> str:
         parts = [f"<b>Player {self.player}</b>, phase: {self.phase}, to play: {self.current_player}"]
         parts.append(hand_html(self.hand, "your cards"))
@@ -156,8 +189,7 @@ class SplitAndChooseObservation:
                 f"<div>Round {number}, Player {view.splitter} splits: "
                 f"{hand_html(up, 'face up')} {hand_html(down, 'face down')} {chose}</div>"
             )
-        for decision in self.reserve:
-            parts.append(f"<div>Player {decision.player} {'swapped' if decision.swapped else 'kept'}</div>")
+        parts += [decision._repr_html_() for decision in self.reserve]
         return "".join(parts)
 
 
