@@ -14,8 +14,10 @@ $(STAMP): pyproject.toml
 lab: $(STAMP)  ## set up and open the lessons in JupyterLab
 	$(BIN)/jupyter lab $(if $(filter 0,$(shell id -u)),--allow-root) notebooks/00_welcome.ipynb
 
+# The lessons are linted too (ruff reads notebooks). 05_strategy_lab is being split in two on
+# another branch; drop its exclude once that lands.
 lint: $(STAMP)
-	$(BIN)/ruff check cardcommons tests benchmarks
+	$(BIN)/ruff check cardcommons tests benchmarks notebooks --extend-exclude notebooks/05_strategy_lab.ipynb
 	$(BIN)/ruff format --check cardcommons tests benchmarks
 	$(BIN)/mypy
 
