@@ -10,6 +10,8 @@ from cardcommons.cards import parse_cards
 from cardcommons.faces import card_text, show_hands
 from cardcommons.hands import evaluate
 from cardcommons.split_and_choose import ReserveView, SplitAndChoose, Swap, stage
+from cardcommons.whisky import WhiskyPoker
+from cardcommons.whisky import parse_action as parse_whisky_action
 
 STEP_A = ("As Ad Kh 10c Ah Qs 10h 10s Qd Jd", "Js Jc Jo Jh Ks Ac Qc 10d Kd Kc", "Qh")
 
@@ -87,3 +89,26 @@ def test_result_in_words_names_both_builds_and_the_step() -> None:
     assert lines[-1] == result.explanation
     assert "Three Aces" in lines[0]
     assert result._repr_html_().count("cc-card") == 20
+
+
+def test_whisky_view_shows_only_what_the_seat_knows() -> None:
+    game = WhiskyPoker.from_deal(["As Ks Qs 9d 8c", "Jh Jd 10c 10d 8d", "9h 8s Qc 10h Kd"], spare="Js 10s Ad Qh 9s")
+    for action in ["pass", "pass", "pass", "give 8c take Js", "give 8d take Ts"]:
+        game.apply(parse_whisky_action(action))
+    view = game.observation(2)
+    assert str(view).splitlines() == [
+        "Seat 2's view, phase 2",
+        "  seat 0: J♠ ?? ?? ?? ??",
+        "  seat 1: 10♠ ?? ?? ?? ??",
+        "  seat 2: 8♠ 9♥ 10♥ Q♣ K♦",
+        "  spare: 8♣ 8♦ 9♠ Q♥ A♦",
+    ]
+    html = view._repr_html_()
+    assert html.count("face-down card") == 8 and "Ace of spades" not in html
+    assert "seat 2 to play" in html
+
+
+def test_whisky_view_hides_a_face_down_spare() -> None:
+    game = WhiskyPoker.from_deal(["As Ad Ks Kd 9c", "Qh Qs Jc 10d 9h"], "Ac Kc Qc Jd 10s")
+    assert str(game.observation(0)).splitlines()[-1] == "  spare: ?? ?? ?? ?? ??"
+    assert game.observation(0)._repr_html_().count("face-down card") == 10
