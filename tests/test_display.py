@@ -112,3 +112,16 @@ def test_whisky_view_hides_a_face_down_spare() -> None:
     game = WhiskyPoker.from_deal(["As Ad Ks Kd 9c", "Qh Qs Jc 10d 9h"], "Ac Kc Qc Jd 10s")
     assert str(game.observation(0)).splitlines()[-1] == "  spare: ?? ?? ?? ?? ??"
     assert game.observation(0)._repr_html_().count("face-down card") == 10
+
+
+def test_whisky_result_in_words_shows_every_hand_then_why() -> None:
+    game = WhiskyPoker.from_deal(["Ks Qh Jd 10c 9s", "As Ad 8h 8c 9d", "Kh Qs Jc 10d 9h"], spare="Ac Kc Qc Jh 10s")
+    for action in ["knock", "pass", "pass"]:
+        game.apply(parse_whisky_action(action))
+    assert game.result is not None
+    assert str(game.result).splitlines() == [
+        "seat 0: K♠ Q♥ J♦ 10♣ 9♠: Straight to the King",
+        "seat 1: A♠ A♦ 9♦ 8♥ 8♣: Two pair, Aces and Eights",
+        "seat 2: K♥ Q♠ J♣ 10♦ 9♥: Straight to the King",
+        "Seats 0 and 2 share the win with equal hands: Straight to the King.",
+    ]
