@@ -13,6 +13,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+import numpy as np
 import pytest
 
 from cardcommons.bots import RandomBot
@@ -194,3 +195,17 @@ def test_whisky_agrees_with_the_engine(players: int, jokers: bool, seed: int) ->
     table = WhiskyPoker(players=players, jokers=jokers, seed=seed, dealer=players - 1)
     state = dealt(pyspiel.load_game(WHISKY, {"players": players, "jokers": jokers}), whisky_deal(table))
     play_both(table, state, [RandomBot(seed * 10 + p) for p in range(players)])
+
+
+def test_outcome_sampling_mccfr_runs_on_split_and_choose() -> None:
+    from open_spiel.python.algorithms import outcome_sampling_mccfr
+
+    np.random.seed(0)  # the solver samples with NumPy's global generator
+    game = pyspiel.load_game(SPLIT, {"candidate_actions": True})
+    solver = outcome_sampling_mccfr.OutcomeSamplingSolver(game)
+    for _ in range(20):
+        solver.iteration()
+    state = dealt(game, SplitAndChoose(seed=1).order)
+    policy = solver.average_policy().action_probabilities(state)
+    assert sorted(policy) == state.legal_actions()
+    assert sum(policy.values()) == pytest.approx(1)
