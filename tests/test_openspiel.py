@@ -129,6 +129,42 @@ def test_split_and_choose_hides_a_face_down_pair_the_splitter_keeps() -> None:
     assert views(state, 0) != views(twin, 0)
 
 
+def play_draft(state: Any, face_ups: list[Any] | None = None) -> list[Any]:
+    """Draft with every chooser taking the face-up pair; each split puts ``face_ups[r]`` face up
+    (the first legal split when not given). Returns the face-up pairs."""
+    pairs: list[Any] = []
+    while state.table.phase in ("split", "choose"):
+        if state.table.phase == "choose":
+            state.apply_action(6)
+            continue
+        wanted = face_ups[len(pairs)] if face_ups else None
+        split = next(
+            a for a in state.legal_actions() if wanted is None or state.child(a).table.history[-1].face_up == wanted
+        )
+        state.apply_action(split)
+        pairs.append(state.table.history[-1].face_up)
+    return pairs
+
+
+@pytest.mark.parametrize("face_up_swap", [False, True])
+def test_a_blind_swap_hides_the_card_given(face_up_swap: bool) -> None:
+    game = pyspiel.load_game(SPLIT, {"face_up_swap": face_up_swap})
+    order = list(SplitAndChoose(seed=3).order)
+    state = dealt(game, order)
+    face_ups = play_draft(state)
+    given = state.table.history[2].face_down[0]  # Player 1 split round 2 and kept the face-down pair
+    other = list(order)
+    i = other.index(given)
+    other[0], other[i] = other[i], other[0]  # that card and the reserve trade places
+    twin = dealt(game, other)
+    play_draft(twin, face_ups)
+    assert views(state, 0) == views(twin, 0)
+    # Player 1 swaps the card it kept (a different card in each deal) for the reserve.
+    for s, card in ((state, given), (twin, order[0])):
+        s.apply_action(next(a for a in s.legal_actions() if s.action_to_string(a) == f"swap {card} for the reserve"))
+    assert (views(state, 0) == views(twin, 0)) is not face_up_swap
+
+
 def test_whisky_hides_other_hands_the_spare_and_the_stock() -> None:
     table = WhiskyPoker(players=3, seed=2, dealer=2)
     cards = whisky_deal(table)
