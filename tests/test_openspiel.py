@@ -18,7 +18,7 @@ import pytest
 
 from cardcommons.bots import RandomBot
 from cardcommons.cards import Card
-from cardcommons.errors import CardError
+from cardcommons.errors import CardError, IllegalActionError
 from cardcommons.game import Game
 from cardcommons.split_and_choose import SplitAndChoose
 from cardcommons.whisky import WhiskyPoker
@@ -73,6 +73,20 @@ def test_random_sim_whisky(params: dict[str, Any]) -> None:
 def test_whisky_table_size_is_checked() -> None:
     with pytest.raises(CardError, match="2 to 9 players, not 10"):
         pyspiel.load_game(WHISKY, {"players": 10})
+
+
+def test_impossible_ids_raise_and_change_nothing() -> None:
+    game = pyspiel.load_game(SPLIT)
+    state = game.new_initial_state()
+    state.apply_action(20)
+    with pytest.raises(IllegalActionError, match="chance outcome 20 is not a card left to deal"):
+        state.apply_action(20)
+    assert state.history() == [20]
+    state = dealt(game, SplitAndChoose(seed=1).order)
+    with pytest.raises(IllegalActionError, match=r"action 6 is not legal now; the legal ids are \[0, 1, 2, 3, 4, 5\]"):
+        state.apply_action(6)
+    assert state.legal_actions() == [0, 1, 2, 3, 4, 5]
+    assert len(state.history()) == 21
 
 
 def views(state: Any, player: int) -> tuple[Any, ...]:

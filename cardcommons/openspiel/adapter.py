@@ -24,6 +24,7 @@ import numpy.typing as npt
 import pyspiel
 
 from cardcommons.cards import Card
+from cardcommons.errors import IllegalActionError
 from cardcommons.game import Action, Game, Observation
 
 __all__ = ["CardGame", "CardGameState", "Rules", "Tensors", "game_type", "mark"]
@@ -77,13 +78,25 @@ class _Play:
         self.table: Game | None = None
         self.legal: dict[int, Action] = {}
 
+    def left(self) -> Counter[int]:
+        """How many of each card the chance nodes have still to deal."""
+        left = Counter(dict(enumerate(self.rules.copies)))
+        left.subtract(self.deal)
+        return +left
+
     def apply(self, action_id: int) -> None:
+        """Deal a card or play an action by id; one that is not possible now raises and changes nothing."""
         if self.table is None:
+            if action_id not in self.left():
+                raise IllegalActionError(f"chance outcome {action_id} is not a card left to deal")
             self.deal.append(action_id)
             if len(self.deal) == self.rules.deal_size:
                 self.table = self.rules.start([self.rules.cards[i] for i in self.deal])
         else:
-            self.table.apply(self.legal_actions()[action_id])
+            legal = self.legal_actions()
+            if action_id not in legal:
+                raise IllegalActionError(f"action {action_id} is not legal now; the legal ids are {sorted(legal)}")
+            self.table.apply(legal[action_id])
             self.moves.append(action_id)
         self.legal = {}
 
@@ -124,11 +137,9 @@ class CardGameState(pyspiel.State):  # type: ignore[misc]
         return int(pyspiel.PlayerId.TERMINAL) if player is None else player
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        rules = self._play.rules
-        left = Counter({i: n for i, n in enumerate(rules.copies)})
-        left.subtract(self._play.deal)
+        left = self._play.left()
         total = left.total()
-        return [(i, n / total) for i, n in sorted(left.items()) if n > 0]
+        return [(i, n / total) for i, n in sorted(left.items())]
 
     def _legal_actions(self, player: int) -> list[int]:
         return sorted(self._play.legal_actions())
