@@ -122,7 +122,8 @@ def test_split_and_choose_hides_the_reserve_and_the_stock() -> None:
             state.apply_action(action)
     # Round 5's splitter now sees its 4 cards: one of them differs.
     splitter = states[0].current_player()
-    assert views(states[0], splitter)[0] != views(states[1], splitter)[0]
+    for mine, its_twin in zip(views(states[0], splitter), views(states[1], splitter), strict=True):
+        assert mine != its_twin  # both strings and both tensors show it
     assert views(states[0], 1 - splitter) == views(states[1], 1 - splitter)
 
 
@@ -190,7 +191,7 @@ def test_whisky_hides_other_hands_the_spare_and_the_stock() -> None:
     for _ in range(3):  # every seat passes: the spare turns face up
         assert views(states[0], 0) == views(states[1], 0)
         assert views(states[0], 2) == views(states[1], 2)
-        assert views(states[0], 1) != views(states[1], 1)
+        assert views(states[0], 1)[1::2] != views(states[1], 1)[1::2]  # seat 1's observation string and tensor
         for state in states:
             state.apply_action(0)
     assert states[0].table.spare_face_up
@@ -259,3 +260,27 @@ def test_outcome_sampling_mccfr_runs_on_split_and_choose() -> None:
     policy = solver.average_policy().action_probabilities(state)
     assert sorted(policy) == state.legal_actions()
     assert sum(policy.values()) == pytest.approx(1)
+
+
+def test_observation_tensors_mark_the_cards_a_player_holds() -> None:
+    from open_spiel.python.observation import make_observation
+
+    game = pyspiel.load_game(SPLIT)
+    state = dealt(game, SplitAndChoose(seed=2).order)
+    observation = make_observation(game)
+    observation.set_from(state, 0)
+    marked = np.flatnonzero(observation.dict["split_cards"][0])
+    assert {game.rules.cards[i] for i in marked} == set(state.table.stock_cards(0))
+
+    game = pyspiel.load_game(WHISKY, {"players": 5, "jokers": True})
+    table = WhiskyPoker.from_deal(
+        ["Jo Jo As Ad Ks", "Qh Qs Jc 10d 9h", "6c 6d 6h 6s 7c", "7d 7h 7s 8c 8d", "8h 8s 9c 9d 9s"],
+        "Ac Kc Qc Jd 10s",
+        jokers=True,
+    )
+    state = dealt(game, whisky_deal(table))
+    observation = make_observation(game)
+    observation.set_from(state, 0)
+    hand = observation.dict["hand"]
+    held = {str(game.rules.cards[i]): int(hand[i]) for i in np.flatnonzero(hand)}
+    assert held == {"🃏": 2, "A♠": 1, "A♦": 1, "K♠": 1}
