@@ -26,26 +26,13 @@ EVERY_NOTEBOOK = LESSONS + sorted(SOLUTIONS.glob("*.ipynb"))
 MAX_WORDS = 1800
 """Words of markdown prose per lesson, exercises aside."""
 
-PLANNED = {"play.ipynb", "05_split_and_choose_lab.ipynb", "06_whisky_poker_lab.ipynb", "07_ranking_by_rarity.ipynb"}
-"""Pages other branches add (the arcade; lessons 05 to 07 under their new names): a link to one
-may resolve only once that branch is merged. Empty this set after the merge."""
-
-# Lessons still being rewritten on another branch, and the checks they fail today.
-# A check listed here is an expected failure (not strict): remove the entry once the lesson passes.
-REWRITING = {"04_odds_in_shortened_packs", "05_strategy_lab", "06_ranking_by_rarity"}
-EXPECTED_FAILURES: dict[str, set[str]] = {
-    name: {"objectives", "guess_first", "exercises", "solutions", "reprs", "numbers", "navigation", "words"}
-    for name in REWRITING
-}
+PLANNED = {"play.ipynb"}
+"""Pages another branch adds (the arcade): a link to one may resolve only once that branch is
+merged. Empty this set after the merge."""
 
 
-def _lessons(check: str, paths: list[Path]) -> list[Any]:
-    marks = {
-        path: [pytest.mark.xfail(reason=f"{path.stem} is being rewritten", strict=False)]
-        for path in paths
-        if check in EXPECTED_FAILURES.get(path.stem, set())
-    }
-    return [pytest.param(path, marks=marks.get(path, []), id=path.stem) for path in paths]
+def _lessons(paths: list[Path]) -> list[Any]:
+    return [pytest.param(path, id=path.stem) for path in paths]
 
 
 def _cells(path: Path) -> list[dict[str, Any]]:
@@ -96,7 +83,7 @@ def solutions_of(lesson: Path) -> Path:
     return SOLUTIONS / f"{lesson.stem}_solutions.ipynb"
 
 
-@pytest.mark.parametrize("path", _lessons("objectives", LESSONS))
+@pytest.mark.parametrize("path", _lessons(LESSONS))
 def test_title_then_objectives(path: Path) -> None:
     cells = _cells(path)
     title, objectives = _source(cells[0]), _source(cells[1])
@@ -108,7 +95,7 @@ def test_title_then_objectives(path: Path) -> None:
     assert re.search(r"^\*\*Time:\*\*", objectives, re.MULTILINE)
 
 
-@pytest.mark.parametrize("path", _lessons("guess_first", WITH_EXERCISES))
+@pytest.mark.parametrize("path", _lessons(WITH_EXERCISES))
 def test_a_guess_first_question_comes_before_a_computed_answer(path: Path) -> None:
     cells = _cells(path)
     guesses = [
@@ -118,7 +105,7 @@ def test_a_guess_first_question_comes_before_a_computed_answer(path: Path) -> No
     assert all(cells[i + 1]["cell_type"] == "code" for i in guesses), "the answer is computed right after the question"
 
 
-@pytest.mark.parametrize("path", _lessons("exercises", WITH_EXERCISES))
+@pytest.mark.parametrize("path", _lessons(WITH_EXERCISES))
 def test_exercises_each_with_a_hint_and_an_empty_answer_cell(path: Path) -> None:
     cells = _cells(path)
     start, end = _exercise_bounds(cells)
@@ -134,7 +121,7 @@ def test_exercises_each_with_a_hint_and_an_empty_answer_cell(path: Path) -> None
         assert not answer.get("outputs"), f"exercise {number}'s answer cell is empty"
 
 
-@pytest.mark.parametrize("path", _lessons("solutions", WITH_EXERCISES))
+@pytest.mark.parametrize("path", _lessons(WITH_EXERCISES))
 def test_every_exercise_has_a_solution_that_asserts(path: Path) -> None:
     solutions = solutions_of(path)
     assert solutions.exists(), f"{solutions.name} exists"
@@ -153,7 +140,7 @@ def test_every_exercise_has_a_solution_that_asserts(path: Path) -> None:
         assert all(c.get("outputs") is not None for c in following if c["cell_type"] == "code")
 
 
-@pytest.mark.parametrize("path", [pytest.param(p, id=p.stem) for p in EVERY_NOTEBOOK])
+@pytest.mark.parametrize("path", _lessons(EVERY_NOTEBOOK))
 def test_no_test_marker_in_a_cell(path: Path) -> None:
     marked = [_source(c) for c in _cells(path) if c["cell_type"] == "code" and "NBVAL_CHECK_OUTPUT" in _source(c)]
     assert not marked, "use the cell tag nbval-check-output"
@@ -162,7 +149,7 @@ def test_no_test_marker_in_a_cell(path: Path) -> None:
 REPR = re.compile(r"^[\s(\[{]*[A-Z]\w*\((?:[a-z_]\w*=|\)|children=)", re.MULTILINE)
 
 
-@pytest.mark.parametrize("path", _lessons("reprs", EVERY_NOTEBOOK))
+@pytest.mark.parametrize("path", _lessons(EVERY_NOTEBOOK))
 def test_no_output_is_a_bare_repr(path: Path) -> None:
     for cell in _cells(path):
         for text, plain_only in _output_texts(cell):
@@ -200,7 +187,7 @@ def test_numbers_rule_on_a_sample() -> None:
     assert _numbers(_strip_exempt(markdown)) == {"3060", "5.8%"}
 
 
-@pytest.mark.parametrize("path", _lessons("numbers", LESSONS))
+@pytest.mark.parametrize("path", _lessons(LESSONS))
 def test_every_number_in_prose_is_computed(path: Path) -> None:
     cells = _cells(path)
     computed: set[str] = set()
@@ -215,7 +202,7 @@ def test_every_number_in_prose_is_computed(path: Path) -> None:
 LINK = re.compile(r"\]\(([^)\s]+)\)")
 
 
-@pytest.mark.parametrize("path", _lessons("navigation", LESSONS))
+@pytest.mark.parametrize("path", _lessons(LESSONS))
 def test_navigation_and_links_resolve(path: Path) -> None:
     cells = _cells(path)
     for cell in (cells[0], cells[-1]):
@@ -229,7 +216,7 @@ def test_navigation_and_links_resolve(path: Path) -> None:
             assert (path.parent / file).exists() or file in PLANNED, f"{target} resolves"
 
 
-@pytest.mark.parametrize("path", _lessons("words", LESSONS))
+@pytest.mark.parametrize("path", _lessons(LESSONS))
 def test_prose_stays_short(path: Path) -> None:
     cells = _cells(path)
     start, _ = _exercise_bounds(cells)
