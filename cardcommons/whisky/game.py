@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 import secrets
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from cardcommons.cards import Card, cards_str, parse_cards
@@ -125,8 +125,8 @@ class WhiskyPoker:
         players = len(hands)
         table = rules_table(players, jokers, ace_low, ranking)
         pack = table.pack
-        dealt = [parse_cards(h) for h in hands]
-        spare_cards = parse_cards(spare)
+        dealt = [_hand_cards(f"seat {s}'s hand", h) for s, h in enumerate(hands)]
+        spare_cards = _hand_cards("the spare", spare)
         for name, cards in [*((f"seat {s}'s hand", h) for s, h in enumerate(dealt)), ("the spare", spare_cards)]:
             for card in cards:
                 if card not in pack:
@@ -537,3 +537,10 @@ class WhiskyPoker:
                 scored.append((after, table.exchanges[give][take]))
         scored.sort(key=lambda pair: -pair[0])
         return (*(action for _, action in scored[:MAX_EXCHANGE_CANDIDATES]), TAKE, KNOCK)
+
+
+def _hand_cards(name: str, cards: object) -> tuple[Card, ...]:
+    """The cards of a staged hand, given as a string or a list; anything else is refused, naming it."""
+    if not isinstance(cards, str) and (isinstance(cards, bytes | Mapping) or not isinstance(cards, Iterable)):
+        raise CardError(f"{name} is a string or a list of cards, not {cards!r}")
+    return parse_cards(cards)
