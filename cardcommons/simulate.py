@@ -21,6 +21,7 @@ its seed and the seat), and Ctrl-C stops it within a move with
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import math
 import os
@@ -334,18 +335,16 @@ def _run_on(
 def _halt(
     futures: list[Future[_Played]], collected: set[Future[_Played]], stop: _StopFlag, played: list[_Played]
 ) -> None:
-    """Cancel the chunks not started, stop the games in progress (they return
-    what they finished) and lower the flag once nothing can read it."""
+    """Cancel the chunks not started and stop the games in progress (they
+    return what they finished). The flag stays up until this process exits:
+    an executor may still start a chunk it reported cancelled (Dask does)."""
     stop.set()
+    atexit.register(stop.clear)
     for future in futures:
         future.cancel()
     left = [f for f in futures if not f.cancelled() and f not in collected]
-    done, running = wait(left, timeout=STOP_GRACE)
+    done, _ = wait(left, timeout=STOP_GRACE)
     played.extend(f.result() for f in done if f.exception() is None)
-    if not running:
-        stop.clear()
-    for future in running:
-        future.add_done_callback(lambda _: stop.clear() if all(f.done() for f in running) else None)
 
 
 def _summary(names: tuple[str, ...], played: list[_Played]) -> Summary:
