@@ -206,7 +206,8 @@ def _check_seats(game: Game, bots: int) -> None:
     players = getattr(game, "players", None)
     if players != bots:
         raise SimulationError(
-            f"{type(game).__name__} has {players!r} seats but {bots} bots were given: one bot per seat"
+            f"{type(game).__name__} has {players!r} seats but {bots} {'bot was' if bots == 1 else 'bots were'} given: "
+            "one bot per seat"
         )
 
 

@@ -86,7 +86,7 @@ def test_summary_table_and_validation() -> None:
 def test_one_bot_per_seat_or_an_error_naming_both(make_game: Game, bots: list[BotFactory], seats: int) -> None:
     """Three bots at a two-seat game once let bot 2 overwrite bot 0's seat: wins
     were counted for a bot that never played."""
-    with pytest.raises(SimulationError, match=f"has {seats} seats but {len(bots)} bots"):
+    with pytest.raises(SimulationError, match=f"has {seats} seats but {len(bots)} bot"):
         simulate(make_game, bots, games=10, seed=1, progress=False)  # type: ignore[arg-type]
 
 
