@@ -284,7 +284,7 @@ def test_constructor_arguments_are_checked(arguments: dict[str, Any], error: typ
 def test_from_deal_wants_a_list_of_hands() -> None:
     with pytest.raises(CardError, match="one hand per player, not the string 'As Ad Ks Kd 9c'"):
         WhiskyPoker.from_deal("As Ad Ks Kd 9c", "Ac Kc Qc Jd 10s")
-    with pytest.raises(CardError, match="one hand per player, not a None"):
+    with pytest.raises(CardError, match="one hand per player, not None"):
         WhiskyPoker.from_deal(None, "Ac Kc Qc Jd 10s")  # type: ignore[arg-type]
 
 

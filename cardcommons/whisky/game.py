@@ -31,7 +31,7 @@ from cardcommons.whisky.actions import KNOCK, PASS, TAKE, Exchange, Knock, Pass,
 from cardcommons.whisky.display import Row, rows_html
 from cardcommons.whisky.events import Event, Position
 from cardcommons.whisky.result import WhiskyResult
-from cardcommons.whisky.table import HAND_SIZE, RankingName, RulesTable, _remove, rules_table, swapped
+from cardcommons.whisky.table import HAND_SIZE, RankingName, RulesTable, _remove, check_rules, rules_table, swapped
 from cardcommons.whisky.views import WhiskyObservation
 
 if TYPE_CHECKING:
@@ -120,8 +120,8 @@ class WhiskyPoker:
         cardcommons.errors.CardError: the hands are a list with one hand per player, not the string 'As Ad Ks Kd 9c'
         """
         if isinstance(hands, str) or not isinstance(hands, Sequence):
-            what = "the string" if isinstance(hands, str) else "a"
-            raise CardError(f"the hands are a list with one hand per player, not {what} {hands!r}")
+            what = "the string " if isinstance(hands, str) else ""
+            raise CardError(f"the hands are a list with one hand per player, not {what}{hands!r}")
         players = len(hands)
         table = rules_table(players, jokers, ace_low, ranking)
         pack = table.pack
@@ -495,7 +495,7 @@ class WhiskyPoker:
         players = integer(rules["players"], "rules.players", MIN_PLAYERS, MAX_PLAYERS)
         options = {"jokers": flag(rules["jokers"], "rules.jokers"), "ace_low": flag(rules["ace_low"], "rules.ace_low")}
         with replaying("rules.ranking", rules["ranking"]):
-            rules_table(players, ranking=rules["ranking"], **options)
+            check_rules(players, ranking=rules["ranking"], **options)
         ranking: RankingName = rules["ranking"]
         dealer = integer(fields["dealer"], "dealer", 0, players - 1)
         if fields["deal"] is None:
