@@ -33,6 +33,7 @@ import uuid
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor, Future, as_completed, wait
 from dataclasses import dataclass
+from numbers import Integral
 
 from tqdm.auto import tqdm
 
@@ -282,6 +283,7 @@ def simulate(
     cardcommons.errors.SimulationError: SplitAndChoose has 2 seats but 3 bots were given: one bot per seat
     """
     _check_arguments(make_game, bots, games, seed, progress, executor, rotate, chunk)
+    games, seed, chunk = int(games), int(seed), int(chunk)  # numpy's integers too
     rng = random.Random(seed)
     deals = [_Deal(i, rng.getrandbits(63), tuple(rng.getrandbits(63) for _ in bots)) for i in range(games)]
     _check_seats(make_game(seed=deals[0].game_seed), len(bots))
@@ -389,7 +391,7 @@ def _check_arguments(
         if not callable(factory):
             raise refuse(f"bots[{b}]", factory, "a bot class or a function of seed=")
     for name, value, low in (("games", games, 1), ("chunk", chunk, 1), ("seed", seed, None)):
-        if isinstance(value, bool) or not isinstance(value, int) or (low is not None and value < low):
+        if isinstance(value, bool) or not isinstance(value, Integral) or (low is not None and value < low):
             raise refuse(name, value, "an int" if low is None else f"an int of at least {low}")
     for name, value in (("progress", progress), ("rotate", rotate)):
         if not isinstance(value, bool):

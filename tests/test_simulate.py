@@ -13,7 +13,9 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from functools import partial
 from pathlib import Path
+from typing import Any
 
+import numpy as np
 import pytest
 
 from cardcommons.bots import GreedyBot, HeuristicBot, MonteCarloBot, RandomBot
@@ -244,6 +246,12 @@ def test_ctrl_c_stops_within_seconds_and_reports_the_games_finished(mode: str) -
     assert f"simulate() stopped after {finished} of 2000 games" in err and finished > 0, (out, err)
     time.sleep(0.5)
     assert not [pid for pid in workers if _alive(pid)], "worker processes left running"
+
+
+def test_numpy_integers_are_integers() -> None:
+    plain = simulate(SplitAndChoose, [RandomBot, RandomBot], games=6, seed=3, progress=False, chunk=2)
+    numbers: dict[str, Any] = {"games": np.int64(6), "seed": np.int32(3), "chunk": np.int8(2)}
+    assert simulate(SplitAndChoose, [RandomBot, RandomBot], progress=False, **numbers).outcomes == plain.outcomes
 
 
 def test_heuristic_bot_beats_random_bot() -> None:
