@@ -167,9 +167,10 @@ def test_a_failure_on_a_process_pool_cancels_the_pending_games() -> None:
         with pytest.raises(SimulationFailed) as caught:
             simulate(SplitAndChoose, [JokerHater, Sleeper], games=400, seed=4, progress=False, executor=pool, chunk=20)
         seconds = time.perf_counter() - start
-        assert isinstance(caught.value.__cause__, ZeroDivisionError) and "Traceback in the worker" in str(
-            caught.value.__cause__.__notes__
-        )
+        cause = caught.value.__cause__
+        assert isinstance(cause, ZeroDivisionError)
+        # The worker's traceback comes along: as a note, or whole where tracebacks pickle (tblib, as Dask installs).
+        assert cause.__traceback__ is not None or "Traceback in the worker" in "".join(getattr(cause, "__notes__", []))
         assert seconds < 10, seconds  # the whole run would take 400 games x ~8 moves x 0.05 s / 2 = 80 s
         idle = time.perf_counter()
         assert pool.submit(os.getpid).result(timeout=5) > 0
