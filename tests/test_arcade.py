@@ -74,7 +74,7 @@ def test_the_page_opens_on_a_playable_split_and_choose_table() -> None:
     assert arcade.cheat_sheet_view.value == cheat_sheet_html(Pack.split_and_choose())
     assert displayed(arcade._split_options) and not displayed(arcade._whisky_options)
     assert not displayed(arcade.split_strength)  # a strength only for MonteCarloBot
-    # one control per choice: the arcade's New deal and face-up swap, not the table's own
+    # one control per choice: the arcade's New game and face-up swap, not the table's own
     assert not displayed(table.new_game_button) and not displayed(table.variant)
     assert arcade._table_box.children == (table.widget,)
 
@@ -144,17 +144,37 @@ def test_whisky_options_deal_a_new_game_with_them() -> None:
     assert displayed(arcade.whisky_strength) and not displayed(arcade.split_strength)
 
 
-def test_new_deal_takes_the_next_seed_with_the_same_options() -> None:
+def test_new_game_takes_the_next_seed_with_the_same_options() -> None:
     arcade = Arcade("whisky", seed=30)
     arcade.whisky_opponents.value = 2
     table = arcade.table
-    arcade.new_deal_button.click()
+    arcade.new_game_button.click()
     assert arcade.table is table and table.seed == 32 and table.game.players == 3
-    fresh = Arcade()  # no seed: fresh deals
-    assert isinstance(fresh.table.seed, int)
+    fresh = Arcade()  # no seed: a fresh first deal, then the next seeds
+    first = fresh.table.seed
+    fresh.face_up_swap.value = True
+    assert fresh.table.seed == first + 1
 
 
 @pytest.mark.parametrize(("game", "seed"), [("poker", None), ("split", "3"), ("split", True)])
 def test_bad_arguments_are_named(game: str, seed: object) -> None:
     with pytest.raises(ValueError, match=re.escape(repr(game) if game == "poker" else repr(seed))):
         Arcade(game, seed)  # type: ignore[arg-type]
+
+
+def test_the_page_address_chooses_the_game_and_the_deal() -> None:
+    arcade = Arcade.from_query("game=whisky&seed=41&theme=dark")
+    assert arcade.game == "whisky" and arcade.table.seed == 41 and arcade.message == ""
+    assert arcade.table.game.record() == WhiskyPokerTable(seed=41).game.record()
+    plain = Arcade.from_query("")
+    assert plain.game == "split" and plain.message == ""
+
+
+@pytest.mark.parametrize(
+    ("query", "named"),
+    [("game=poker", "not 'poker'"), ("seed=-3", "not '-3'"), ("seed=4.5", "not '4.5'"), ("seed=²", "not '²'")],
+)
+def test_an_address_it_cannot_use_is_named_and_the_default_played(query: str, named: str) -> None:
+    arcade = Arcade.from_query(query)
+    assert named in arcade.message and named in unescape(arcade.message_label.value)
+    assert arcade.game == "split" and isinstance(arcade.table.seed, int)

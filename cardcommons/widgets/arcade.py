@@ -1,7 +1,7 @@
 """Arcade: both game tables on one page, chosen and set up by controls, not code.
 
 The page a reader opens to play (``notebooks/play.ipynb``, served by Voilà):
-the game, its options and *New deal* on top; the table; beside it a rules
+the game, its options and *New game* on top; the table; beside it a rules
 card of the game and the hand-ranking cheat sheet of the pack in play. A
 changed option deals a new game with it; each game keeps its own table, so
 switching games and back resumes where you were.
@@ -22,6 +22,7 @@ from __future__ import annotations
 from functools import partial
 from html import escape
 from typing import Any, Literal
+from urllib.parse import parse_qs
 
 import ipywidgets as w
 
@@ -166,7 +167,7 @@ class Arcade(WidgetApp):
     ``game``: the game shown first ("split" or "whisky"). ``seed``: the first
     deal of each game (None: fresh ones); every new deal takes the next seed.
 
-    Controls: :attr:`game_choice` ("split" or "whisky"), :attr:`new_deal_button`;
+    Controls: :attr:`game_choice` ("split" or "whisky"), :attr:`new_game_button`;
     for Split and Choose :attr:`split_bot` ("HeuristicBot" or "MonteCarloBot"),
     :attr:`split_strength` (MonteCarloBot's play-outs per move),
     :attr:`face_up_swap`, :attr:`first_splitter` ("you", "bot" or "toss");
@@ -179,7 +180,7 @@ class Arcade(WidgetApp):
     >>> arcade.first_splitter.value = "you"
     >>> arcade.table.phase, arcade.table.seed
     ('split', 6)
-    >>> arcade.new_deal_button.click()
+    >>> arcade.new_game_button.click()
     >>> arcade.table.seed
     7
     """
@@ -197,7 +198,7 @@ class Arcade(WidgetApp):
             value=game,
             style={"button_width": "150px"},
         )
-        self.new_deal_button = action_button("New deal", "refresh", "success", "deal again with these options")
+        self.new_game_button = action_button("New game", "refresh", "success", "deal again, with the options below")
         self.split_bot = w.ToggleButtons(
             options=["HeuristicBot", "MonteCarloBot"],
             tooltips=["quick rules of thumb", "looks ahead by playing many deals out"],
@@ -244,7 +245,7 @@ class Arcade(WidgetApp):
         self.widget = w.VBox(
             [
                 title,
-                w.HBox([self.game_choice, self.new_deal_button], layout=w.Layout(align_items="center")),
+                w.HBox([self.game_choice, self.new_game_button], layout=w.Layout(align_items="center")),
                 self._split_options,
                 self._whisky_options,
                 self.message_label,
@@ -255,13 +256,37 @@ class Arcade(WidgetApp):
         self.widget.add_class("cc-arcade")
 
         self.game_choice.observe(lambda _c: self._show(), names="value")
-        self.new_deal_button.on_click(lambda _b: self.table.new_game())
+        self.new_game_button.on_click(lambda _b: self.table.new_game())
         for control in (self.split_bot, self.split_strength, self.face_up_swap, self.first_splitter):
             control.observe(lambda _c: self._redeal("split"), names="value")
         for control in (self.whisky_opponents, self.whisky_jokers, self.whisky_bot, self.whisky_strength):
             control.observe(lambda _c: self._redeal("whisky"), names="value")
         self._show_strengths()
         self._show()
+
+    @classmethod
+    def from_query(cls, query: str) -> Arcade:
+        """The arcade a page's address asks for, from its query string:
+        ``game=whisky`` and ``seed=42`` (each optional). A value it cannot use
+        is named in a message on the page, and the default used instead.
+
+        >>> Arcade.from_query("game=whisky&seed=7").table.seed
+        7
+        >>> Arcade.from_query("seed=seven").message
+        "seed is a whole number, not 'seven': a fresh deal instead."
+        """
+        asked = {name: values[-1] for name, values in parse_qs(query).items()}
+        game, seed, problems = asked.get("game", "split"), asked.get("seed"), []
+        if game not in GAMES:
+            problems.append(f"game is 'split' or 'whisky', not {game!r}: Split and Choose instead.")
+            game = "split"
+        if seed is not None and not seed.isdecimal():
+            problems.append(f"seed is a whole number, not {seed!r}: a fresh deal instead.")
+            seed = None
+        arcade = cls(game, None if seed is None else int(seed))  # type: ignore[arg-type]
+        if problems:
+            arcade._say(" ".join(problems))
+        return arcade
 
     # -- state -------------------------------------------------------------
 
@@ -299,7 +324,7 @@ class Arcade(WidgetApp):
         """Deal ``game`` again (the next seed) with the options as they are now."""
         self._show_strengths()
         old = self._tables.pop(game, None)
-        seed = None if old is None or self._first_seed is None else old.seed + 1
+        seed = None if old is None else old.seed + 1
         self._tables[game] = self._new_table(game, seed)
         if game == self.game:
             self._show()
@@ -314,7 +339,7 @@ class Arcade(WidgetApp):
         else:
             bot = self._bot(self.whisky_bot.value, self.whisky_strength.value)
             table = WhiskyPokerTable(self.whisky_opponents.value, bot, self.whisky_jokers.value, seed)
-        table.new_game_button.layout.display = "none"  # the arcade's New deal does it
+        table.new_game_button.layout.display = "none"  # the arcade's own New game, over the table, does it
         return table
 
     def _show_strengths(self) -> None:
