@@ -62,7 +62,7 @@ def cannot_run(reason: str) -> NoReturn:
 
 
 def _missing() -> str | None:
-    for module in ("playwright", "pytest_playwright", "jupyterlab", "voila", "ipywidgets"):
+    for module in ("playwright", "pytest_playwright", "jupyterlab", "ipywidgets"):
         if importlib.util.find_spec(module) is None:
             return f"{module} is not installed (pip install -e '.[test]')"
     if not Path(CHROMIUM).exists():
@@ -204,6 +204,8 @@ def lab_url(lab_root: tuple[Path, dict[str, str]], server_token: str) -> Iterato
 def voila_url(lab_root: tuple[Path, dict[str, str]], server_token: str) -> Iterator[str]:
     """Voilà serving a copy of ``notebooks/play.ipynb`` for the session (its
     page is the URL itself), on 127.0.0.1 and a free port, opened by :func:`server_token`."""
+    if importlib.util.find_spec("voila") is None:
+        cannot_run("voila is not installed (pip install -e '.[lab]')")
     root, env = lab_root
     arcade = root / "arcade"
     arcade.mkdir()
