@@ -116,6 +116,7 @@ def test_arcade_plays_both_games_by_clicking(
     load = arcade.open(f"{voila_url}/?seed={SEED}")
     print(f"\narcade: page load to a playable table {load:.2f} s")
 
+    expect(page).to_have_title("Card Commons · play")
     # no code in sight: Voilà shows outputs only
     assert page.locator(".jp-InputArea, .jp-CodeCell .cm-editor, .jp-InputPrompt").count() == 0
     assert "Arcade()" not in page.locator("body").inner_text()
