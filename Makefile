@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: lab test lint bench clean
+.PHONY: lab play test lint bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -13,6 +13,9 @@ $(STAMP): pyproject.toml
 
 lab: $(STAMP)  ## set up and open the lessons in JupyterLab
 	$(BIN)/jupyter lab $(if $(filter 0,$(shell id -u)),--allow-root) notebooks/00_welcome.ipynb
+
+play: $(STAMP)  ## the arcade: both games in the browser, no code in sight (Voilà, on localhost only)
+	$(BIN)/voila notebooks/play.ipynb
 
 lint: $(STAMP)  ## the lessons too: ruff reads notebooks
 	$(BIN)/ruff check cardcommons tests benchmarks notebooks
