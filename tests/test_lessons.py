@@ -26,11 +26,6 @@ EVERY_NOTEBOOK = LESSONS + sorted(SOLUTIONS.glob("*.ipynb"))
 MAX_WORDS = 1800
 """Words of markdown prose per lesson, exercises aside."""
 
-PLANNED = {"play.ipynb"}
-"""Pages another branch adds (the arcade): a link to one may resolve only once that branch is
-merged. Empty this set after the merge."""
-
-
 def _lessons(paths: list[Path]) -> list[Any]:
     return [pytest.param(path, id=path.stem) for path in paths]
 
@@ -213,7 +208,7 @@ def test_navigation_and_links_resolve(path: Path) -> None:
             if re.match(r"[a-z]+:", target) or target.startswith("#"):
                 continue
             file = target.split("#")[0]
-            assert (path.parent / file).exists() or file in PLANNED, f"{target} resolves"
+            assert (path.parent / file).exists(), f"{target} resolves"
 
 
 @pytest.mark.parametrize("path", _lessons(LESSONS))
