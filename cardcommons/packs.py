@@ -20,6 +20,12 @@ from cardcommons.errors import CardError
 MIN_PLAYERS, MAX_PLAYERS = 2, 9
 
 
+def _check_flag(name: str, value: object) -> None:
+    """Refuse a flag that is not a real bool: "no", 1 or 2 must not pass for True."""
+    if not isinstance(value, bool):
+        raise CardError(f"{name} must be True or False, not {value!r}")
+
+
 @dataclass(frozen=True)
 class Pack:
     """A pack: the ranks ``lowest``..Ace in four suits, then ``jokers`` Jokers.
@@ -36,6 +42,10 @@ class Pack:
     Traceback (most recent call last):
     ...
     cardcommons.errors.CardError: a pack's lowest rank must be 2..10, not 11
+    >>> Pack(ace_low="no")
+    Traceback (most recent call last):
+    ...
+    cardcommons.errors.CardError: ace_low must be True or False, not 'no'
     """
 
     lowest: int = 2
@@ -47,6 +57,7 @@ class Pack:
             raise CardError(f"a pack's lowest rank must be 2..10, not {self.lowest!r}")
         if isinstance(self.jokers, bool) or not isinstance(self.jokers, int) or not 0 <= self.jokers <= 2:
             raise CardError(f"a pack has 0 to 2 Jokers, not {self.jokers!r}")
+        _check_flag("ace_low", self.ace_low)
 
     @classmethod
     def whisky(cls, players: int = 4, jokers: bool = False, ace_low: bool = True) -> Pack:
@@ -60,6 +71,8 @@ class Pack:
         """
         if isinstance(players, bool) or not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise CardError(f"Whisky Poker is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players!r}")
+        _check_flag("jokers", jokers)
+        _check_flag("ace_low", ace_low)
         joker_count = (1 if players <= 4 else 2) if jokers else 0
         return cls(lowest=11 - players, jokers=joker_count, ace_low=ace_low)
 
