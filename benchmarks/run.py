@@ -19,7 +19,7 @@ import numpy.typing as npt
 
 from cardcommons import Pack
 from cardcommons.lookup import _cached_table, evaluate_many, hand_table
-from cardcommons.odds import _counts, category_counts, rarity_ranking
+from cardcommons.odds import _counts, _rarity_ranking, category_counts
 
 SEED = 20240501
 
@@ -127,7 +127,7 @@ def core(matches: int = 0) -> None:
         times = []
         for ranking in ("standard", "rarity"):
             _counts.cache_clear()
-            rarity_ranking.cache_clear()
+            _rarity_ranking.cache_clear()
             start = time.perf_counter()
             category_counts(odds_pack, ranking)
             times.append(time.perf_counter() - start)

@@ -13,7 +13,9 @@ is what a reader sees on a table, and parses from the ASCII form players type
 from __future__ import annotations
 
 import enum
+import operator
 from collections.abc import Iterable
+from typing import Any
 
 from cardcommons.errors import CardError
 
@@ -204,6 +206,14 @@ class Card:
         return card_html(self)
 
 
+card_order = operator.attrgetter("_order")
+"""A sort key for cards, in C: the Joker first, then by rank, then by suit letter.
+
+>>> sorted(parse_cards("Ks Jo 9h"), key=card_order, reverse=True)
+[K♠, 9♥, 🃏]
+"""
+
+
 def _make_card(rank: Rank | None, suit: Suit | None, order: int) -> Card:
     card = object.__new__(Card)
     object.__setattr__(card, "rank", rank)
@@ -235,6 +245,8 @@ def parse_card(token: str) -> Card:
     ...
     cardcommons.errors.CardError: not a card: 'Ax' (unknown suit 'x')
     """
+    if not isinstance(token, str):
+        raise CardError(f"not a card: {token!r} (a card is written like 'As' or '10h')")
     text = token.strip()
     upper = text.upper()
     if upper in _JOKER_TOKENS:
@@ -263,7 +275,13 @@ def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
     >>> parse_cards(["9c", JOKER])
     (9♣, 🃏)
     """
-    tokens: Iterable[str | Card] = text.replace(",", " ").split() if isinstance(text, str) else text
+    given: object = text  # checked as it comes, whatever the annotation says
+    if isinstance(given, str):
+        tokens: Iterable[Any] = given.replace(",", " ").split()
+    elif isinstance(given, Iterable) and not isinstance(given, (bytes, bytearray)):
+        tokens = given
+    else:
+        raise CardError(f"not cards: {given!r} (write them like 'As Kh 10d', or give a list of cards)")
     return tuple(t if isinstance(t, Card) else parse_card(t) for t in tokens)
 
 

@@ -20,14 +20,14 @@ import itertools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from cardcommons.cards import JOKER, Card, Rank, cards_str, parse_cards
+from cardcommons.cards import JOKER, Card, Rank, card_order, cards_str, parse_cards
 from cardcommons.categories import Category, Ranking
 from cardcommons.errors import CardError
 from cardcommons.odds import RankingLike, resolve_ranking
-from cardcommons.packs import Pack
-from cardcommons.readings import JOKER_LOW, readings
+from cardcommons.packs import Pack, check_pack
+from cardcommons.readings import JOKER_LOW, Reading, readings
 
-__all__ = ["HandValue", "best_five", "evaluate", "value_of"]
+__all__ = ["HandValue", "best_five", "best_reading", "evaluate", "value_of"]
 
 
 @dataclass(frozen=True, order=True)
@@ -113,7 +113,7 @@ def evaluate(cards: Iterable[Card] | str, pack: Pack | None = None, ranking: Ran
     cardcommons.errors.CardError: expected 5 cards, got 6: A♠ K♠ Q♠ J♠ 10♠ 🃏
     """
     hand = parse_cards(cards)
-    pack = _full_pack(hand) if pack is None else pack
+    pack = _full_pack(hand) if pack is None else check_pack(pack)
     hand = pack.check(hand, size=5)
     return value_of(hand, pack, resolve_ranking(ranking, pack))
 
@@ -125,12 +125,25 @@ def _full_pack(cards: Sequence[Card]) -> Pack:
 
 def value_of(hand: Sequence[Card], pack: Pack, ranking: Ranking) -> HandValue:
     """:func:`evaluate` for 5 cards already checked, under a resolved ranking."""
-    naturals = [c for c in hand if not c.is_joker]
+    naturals = [c for c in hand if c.rank is not None]
     jokers = len(hand) - len(naturals)
-    best = max(readings(naturals, jokers, pack), key=lambda r: (ranking.strength(r.category), r.ranks))
-    key = (ranking.strength(best.category), best.ranks, -jokers)
-    shown = tuple(sorted(naturals, reverse=True)) + (JOKER,) * jokers
+    key, best = best_reading(readings(naturals, jokers, pack), jokers, ranking)
+    shown = tuple(sorted(naturals, key=card_order, reverse=True)) + (JOKER,) * jokers
     return HandValue(key, best.category, shown, best.stand_ins, best.ranks)
+
+
+def best_reading(
+    found: Sequence[Reading], jokers: int, ranking: Ranking
+) -> tuple[tuple[int, tuple[int, ...], int], Reading]:
+    """The best of a hand's readings (with ``jokers`` Jokers) under ``ranking``, and its
+    key: a hand's :attr:`HandValue.key` (what orders hands) without the rest of the value.
+
+    >>> pack = Pack.whisky(2, jokers=True)
+    >>> best_reading(readings(parse_cards("Kh Kd 9s 9c"), 1, pack), 1, Ranking(tuple(Category)))[0]
+    (2, (13, 9, 1), -1)
+    """
+    best = found[0] if len(found) == 1 else max(found, key=lambda r: (ranking.strength(r.category), r.ranks))
+    return (ranking.strength(best.category), best.ranks, -jokers), best
 
 
 def best_five(cards: Iterable[Card] | str, pack: Pack | None = None, ranking: RankingLike = "standard") -> HandValue:
@@ -140,7 +153,7 @@ def best_five(cards: Iterable[Card] | str, pack: Pack | None = None, ranking: Ra
     'Full house, Aces over Kings'
     """
     held = parse_cards(cards)
-    pack = _full_pack(held) if pack is None else pack
+    pack = _full_pack(held) if pack is None else check_pack(pack)
     held = pack.check(held)
     if len(held) < 5:
         raise CardError(f"best_five needs at least 5 cards, got {len(held)}: {cards_str(held) or 'none'}")

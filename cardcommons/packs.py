@@ -140,13 +140,21 @@ class Pack:
         ...
         cardcommons.errors.CardError: 8♠ is not in the 24-card pack (9 to A)
         """
-        held = tuple(cards)
-        for card in held:
-            if not isinstance(card, Card):
-                raise CardError(f"not a card: {card!r}")
-            if card not in self:
-                raise CardError(f"{card} is not in the {self}")
-        naturals = [c for c in held if not c.is_joker]
+        held = _as_tuple(cards)
+        if size is not None and (isinstance(size, bool) or not isinstance(size, int)):
+            raise CardError(f"a hand size is a number of cards, not {size!r}")
+        position = self.position
+        try:
+            known = all(card in position for card in held)
+        except TypeError:  # unhashable: not a card
+            known = False
+        if not known:
+            for card in held:
+                if not isinstance(card, Card):
+                    raise CardError(f"not a card: {card!r}")
+                if card not in self:
+                    raise CardError(f"{card} is not in the {self}")
+        naturals = [c for c in held if c.rank is not None]
         if len(set(naturals)) != len(naturals):
             twice = sorted({c for c in naturals if naturals.count(c) > 1})
             raise CardError(f"{cards_str(twice)} appears more than once in {cards_str(held)}")
@@ -183,7 +191,34 @@ class Pack:
         >>> Pack.split_and_choose().shuffled(7) == Pack.split_and_choose().shuffled(7)
         True
         """
+        if not isinstance(seed, (random.Random, int, type(None))):
+            raise CardError(f"a seed is an int, None or a random.Random, not {seed!r}")
         rng = seed if isinstance(seed, random.Random) else random.Random(seed)
         order = list(self.cards)
         rng.shuffle(order)
         return order
+
+
+def _as_tuple(cards: Iterable[Card]) -> tuple[Card, ...]:
+    """The cards as a tuple, or a CardError if they are not a collection (a string is one card's worth of letters)."""
+    given: object = cards  # checked as it comes, whatever the annotation says
+    if isinstance(given, (str, bytes)):
+        raise CardError(f"expected cards, not the text {given!r}: read it with parse_cards")
+    try:
+        return tuple(cards)
+    except TypeError:
+        raise CardError(f"expected cards, not {cards!r}") from None
+
+
+def check_pack(pack: object) -> Pack:
+    """``pack`` itself if it is a :class:`Pack`, else a CardError naming it
+    (checked before any cache, which would hash whatever it is given).
+
+    >>> check_pack("52")
+    Traceback (most recent call last):
+    ...
+    cardcommons.errors.CardError: not a pack: '52' (make one with Pack(...))
+    """
+    if not isinstance(pack, Pack):
+        raise CardError(f"not a pack: {pack!r} (make one with Pack(...))")
+    return pack
