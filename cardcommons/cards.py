@@ -278,11 +278,13 @@ def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
     given: object = text  # checked as it comes, whatever the annotation says
     if isinstance(given, str):
         tokens: Iterable[Any] = given.replace(",", " ").split()
-    elif isinstance(given, Iterable) and not isinstance(given, (bytes, bytearray)):
+    elif isinstance(given, (tuple, list)) or (
+        isinstance(given, Iterable) and not isinstance(given, (bytes, bytearray))
+    ):
         tokens = given
     else:
         raise CardError(f"not cards: {given!r} (write them like 'As Kh 10d', or give a list of cards)")
-    return tuple(t if isinstance(t, Card) else parse_card(t) for t in tokens)
+    return tuple([t if isinstance(t, Card) else parse_card(t) for t in tokens])
 
 
 def cards_str(cards: Iterable[Card]) -> str:

@@ -49,6 +49,11 @@ class Category(enum.Enum):
         return Category.HIGH_CARD
 
 
+# Categories are singletons: hashing them by identity (in C, not Enum's hash of the
+# name in Python) keeps rankings, which caches are keyed on, cheap to hash.
+Category.__hash__ = object.__hash__  # type: ignore[method-assign]
+
+
 @dataclass(frozen=True)
 class Ranking:
     """An order of the nine categories, strongest first.

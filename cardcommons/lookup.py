@@ -70,7 +70,6 @@ def _one_suit(suit_sum: int) -> bool:
 
 _ONE_SUIT = np.array([_one_suit(s) for s in range(1 << _SUIT_BITS)], dtype=np.intp)
 _ONE_SUIT_FLAGS = [int(flag) for flag in _ONE_SUIT]
-_TABLE_SIZE = 2 * (5 * RANK_KEYS[-1] + 1)
 _SCALAR_PAD = 4096
 _BYTES = frozenset({bytes, bytearray, memoryview})
 
@@ -79,8 +78,8 @@ class HandTable:
     """Strengths of every 5-card hand of one pack under one ranking: larger is
     stronger, equal is a tie. Build it with :func:`hand_table` (cached).
 
-    The table holds one small integer per rank multiset (suited or not): about
-    1.4 million 16-bit entries, 2.8 MB per pack and ranking.
+    The table holds a small integer for each sum of rank keys (twice: suited or
+    not) up to the pack's largest: 1.3 million 16-bit entries, 2.6 MB, for 52 cards.
     """
 
     def __init__(self, pack: Pack, ranking: Ranking) -> None:
@@ -98,7 +97,7 @@ class HandTable:
         self.levels = len(distinct)
         self.category_strengths = np.array([0] + [key[0] for key in distinct], dtype=np.int64)
         """The ranking's strength (0..8) of the category of each strength level."""
-        self.table = np.zeros(_TABLE_SIZE, dtype=np.min_scalar_type(self.levels))
+        self.table = np.zeros(max(keyed) + 1, dtype=np.min_scalar_type(self.levels))
         self.table[list(keyed)] = [strength_of[key] for key in keyed.values()]
         self.hands_per_level = np.zeros(self.levels + 1, dtype=np.int64)
         """How many of the pack's 5-card hands have each strength: counted by rank multisets, not by listing hands."""

@@ -141,11 +141,11 @@ class Pack:
         cardcommons.errors.CardError: 8♠ is not in the 24-card pack (9 to A)
         """
         held = _as_tuple(cards)
-        if size is not None and (isinstance(size, bool) or not isinstance(size, int)):
+        if size is not None and type(size) is not int:
             raise CardError(f"a hand size is a number of cards, not {size!r}")
-        position = self.position
         try:
-            known = all(card in position for card in held)
+            distinct = set(held)
+            known = self.position.keys() >= distinct
         except TypeError:  # unhashable: not a card
             known = False
         if not known:
@@ -154,12 +154,13 @@ class Pack:
                     raise CardError(f"not a card: {card!r}")
                 if card not in self:
                     raise CardError(f"{card} is not in the {self}")
-        naturals = [c for c in held if c.rank is not None]
-        if len(set(naturals)) != len(naturals):
+        jokers = held.count(JOKER)
+        if len(distinct) - (jokers > 0) != len(held) - jokers:
+            naturals = [c for c in held if c.rank is not None]
             twice = sorted({c for c in naturals if naturals.count(c) > 1})
             raise CardError(f"{cards_str(twice)} appears more than once in {cards_str(held)}")
-        if len(held) - len(naturals) > self.jokers:
-            raise CardError(f"{cards_str(held)} has {len(held) - len(naturals)} Jokers; the {self} has {self.jokers}")
+        if jokers > self.jokers:
+            raise CardError(f"{cards_str(held)} has {jokers} Jokers; the {self} has {self.jokers}")
         if size is not None and len(held) != size:
             raise CardError(f"expected {size} cards, got {len(held)}: {cards_str(held) or 'none'}")
         return held

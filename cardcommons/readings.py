@@ -41,9 +41,21 @@ def readings(naturals: Sequence[Card], jokers: int, pack: Pack) -> list[Reading]
     >>> [r.category.value for r in readings(parse_cards("Ah Kh Qh Jh"), 1, Pack.whisky(2))]
     ['high card', 'straight', 'straight flush', 'flush']
     """
-    ranks = sorted([_RANK_VALUE[c.rank] for c in naturals], reverse=True)
+    ranks, flush_suit = shape_of(naturals)
+    return ranked_readings(list(ranks), flush_suit, jokers, pack)
+
+
+def shape_of(naturals: Sequence[Card]) -> tuple[tuple[int, ...], Suit | None]:
+    """What the readings of natural cards depend on: their ranks, highest first, and
+    their suit if they share one.
+
+    >>> shape_of(parse_cards("9h Ah Kh"))
+    ((14, 13, 9), <Suit.HEARTS: 'h'>)
+    """
+    ranks = [_RANK_VALUE[c.rank] for c in naturals]
+    ranks.sort(reverse=True)
     suits = {c.suit for c in naturals}
-    return ranked_readings(ranks, suits.pop() if len(suits) == 1 else None, jokers, pack)
+    return tuple(ranks), (suits.pop() if len(suits) == 1 else None)
 
 
 def ranked_readings(ranks: list[int], flush_suit: Suit | None, jokers: int, pack: Pack) -> list[Reading]:
@@ -57,8 +69,7 @@ def ranked_readings(ranks: list[int], flush_suit: Suit | None, jokers: int, pack
     if len(held) < len(ranks):
         groups = sorted([(ranks.count(r), r) for r in held], reverse=True)
         category = _GROUPS[groups[0][0], groups[1][0] if len(groups) > 1 else 0]
-        lows = (JOKER_LOW,) * jokers
-        return [Reading(category, tuple(r for _, r in groups) + lows, (None,) * jokers)]
+        return [Reading(category, tuple([r for _, r in groups] + [JOKER_LOW] * jokers), (None,) * jokers)]
     straights = [(top, window) for top, window in pack.straights if held <= window]
     if jokers == 0:
         if straights:
