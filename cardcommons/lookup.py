@@ -86,22 +86,29 @@ class HandTable:
         self.pack = pack
         self.ranking = ranking
         self.codes = np.array([card_code(c) for c in pack.cards], dtype=np.int64)
-        keyed: dict[int, tuple[int, tuple[int, ...], int]] = {}
-        ways: dict[int, int] = {}
+        indices, keys, ways = [], [], []
         for index, ranks, one_suit, jokers, count in _representatives(pack):
             found = ranked_readings(ranks, Suit.CLUBS if one_suit else None, jokers, pack)
-            keyed[index] = best_reading(found, jokers, ranking)[0]
-            ways[index] = count
-        distinct = sorted(set(keyed.values()))
-        strength_of = {key: i + 1 for i, key in enumerate(distinct)}
-        self.levels = len(distinct)
-        self.category_strengths = np.array([0] + [key[0] for key in distinct], dtype=np.int64)
+            indices.append(index)
+            keys.append(best_reading(found, jokers, ranking)[0])
+            ways.append(count)
+        # strength levels 1, 2, ... for the distinct keys, weakest first: one sort, one pass
+        levels = [0] * len(keys)
+        categories = [0]
+        previous = None
+        for i in sorted(range(len(keys)), key=keys.__getitem__):
+            if keys[i] != previous:
+                previous = keys[i]
+                categories.append(previous[0])
+            levels[i] = len(categories) - 1
+        self.levels = len(categories) - 1
+        self.category_strengths = np.array(categories, dtype=np.int64)
         """The ranking's strength (0..8) of the category of each strength level."""
-        self.table = np.zeros(max(keyed) + 1, dtype=np.min_scalar_type(self.levels))
-        self.table[list(keyed)] = [strength_of[key] for key in keyed.values()]
+        self.table = np.zeros(max(indices) + 1, dtype=np.min_scalar_type(self.levels))
+        self.table[indices] = levels
         self.hands_per_level = np.zeros(self.levels + 1, dtype=np.int64)
         """How many of the pack's 5-card hands have each strength: counted by rank multisets, not by listing hands."""
-        np.add.at(self.hands_per_level, self.table[list(ways)], list(ways.values()))
+        np.add.at(self.hands_per_level, levels, ways)
         self._levels = self.table.data  # indexing gives a Python int: the scalar path
         # None past the pack's end: an index outside it, or a negative one down to -4000, fails
         self._scalar_codes: list[Any] = self.codes.tolist() + [None] * (_SCALAR_PAD - len(pack))
@@ -158,7 +165,11 @@ def _representatives(pack: Pack) -> Iterator[tuple[int, list[int], bool, int, in
                 yield index, ranks, False, jokers, unsuited
                 yield index + 1, ranks, True, jokers, suited
             elif len(held) > 1 or len(ranks) < 5:  # five of one rank cannot be held
-                yield index, ranks, False, jokers, joker_ways * prod(comb(4, ranks.count(r)) for r in held)
+                yield index, ranks, False, jokers, joker_ways * prod([_SUITINGS[ranks.count(r)] for r in held])
+
+
+_SUITINGS = [comb(4, n) for n in range(5)]
+"""The ways to pick suits for n cards of one rank."""
 
 
 @lru_cache(maxsize=16)
