@@ -67,9 +67,10 @@ def ranked_readings(ranks: list[int], flush_suit: Suit | None, jokers: int, pack
     """
     held = set(ranks)
     if len(held) < len(ranks):
-        groups = sorted([(ranks.count(r), r) for r in held], reverse=True)
-        category = _GROUPS[groups[0][0], groups[1][0] if len(groups) > 1 else 0]
-        return [Reading(category, tuple([r for _, r in groups] + [JOKER_LOW] * jokers), (None,) * jokers)]
+        # the ranks by group size, then by rank (a stable sort keeps the rank order among equal sizes)
+        order = sorted(sorted(held, reverse=True), key=ranks.count, reverse=True)
+        category = _GROUPS[ranks.count(order[0]), ranks.count(order[1]) if len(order) > 1 else 0]
+        return [Reading(category, tuple(order + [JOKER_LOW] * jokers), (None,) * jokers)]
     straights = [(top, window) for top, window in pack.straights if held <= window]
     if jokers == 0:
         if straights:
