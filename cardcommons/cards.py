@@ -13,8 +13,9 @@ is what a reader sees on a table, and parses from the ASCII form players type
 from __future__ import annotations
 
 import enum
+import operator
 from collections.abc import Iterable
-from dataclasses import dataclass
+from typing import Any
 
 from cardcommons.errors import CardError
 
@@ -107,32 +108,60 @@ class Suit(enum.Enum):
         return self.name.lower()
 
 
+# Suits are singletons: hashing them by identity (in C, not Enum's hash of the
+# name in Python) keeps look-ups of cards fast. Set here: Enum drops it in the class body.
+Suit.__hash__ = object.__hash__  # type: ignore[method-assign]
 _SUIT_SYMBOLS = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
 _SUIT_BY_SYMBOL = {symbol: suit for suit, symbol in _SUIT_SYMBOLS.items()}
 
 
-@dataclass(frozen=True, slots=True)
 class Card:
     """A playing card, or the Joker (rank and suit both None).
 
     Cards are small immutable values: equal cards compare equal and hash the
     same, and both Jokers of a two-Joker pack are the same value ``JOKER``.
-    Sorting puts the Joker first, then by rank, then by suit letter.
+    Sorting puts the Joker first, then by rank, then by suit letter. A rank is
+    a :class:`Rank` (or its number, 2..14) and a suit a :class:`Suit`; anything
+    else is refused.
 
-    >>> Card(Rank.ACE, Suit.SPADES), JOKER.is_joker
-    (A♠, True)
+    >>> Card(Rank.ACE, Suit.SPADES), JOKER.is_joker, Card(14, Suit.SPADES) is Card(Rank.ACE, Suit.SPADES)
+    (A♠, True, True)
     >>> sorted(parse_cards("Ks Jo 9h"))
     [🃏, 9♥, K♠]
+    >>> Card(99, Suit.SPADES)
+    Traceback (most recent call last):
+    ...
+    cardcommons.errors.CardError: not a card: rank 99, suit <Suit.SPADES: 's'> (a rank is 2..14, a suit a Suit)
     """
 
+    # There is one object per card (53 in all), made once below: equality and
+    # hashing are then by identity, in C, which keeps sets and dicts of cards fast.
+    __slots__ = ("_order", "rank", "suit")
+    __match_args__ = ("rank", "suit")
     rank: Rank | None
     suit: Suit | None
+    _order: int
 
-    def __post_init__(self) -> None:
-        if (self.rank is None) != (self.suit is None):
-            raise CardError(
-                f"a card needs both a rank and a suit, or neither (the Joker): {self.rank!r}, {self.suit!r}"
-            )
+    def __new__(cls, rank: Rank | int | None, suit: Suit | None) -> Card:
+        try:
+            card = _CARDS[suit][rank]
+        except (KeyError, TypeError):
+            card = None
+        if card is None or (rank is not None and type(rank) is not Rank and type(rank) is not int):
+            raise CardError(f"not a card: rank {rank!r}, suit {suit!r} (a rank is 2..14, a suit a Suit)")
+        return card
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a card cannot be changed: {self}.{name}")
+
+    def __reduce__(self) -> tuple[type[Card], tuple[Rank | None, Suit | None]]:
+        return (Card, (self.rank, self.suit))
+
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Card:
+        return self
 
     @property
     def is_joker(self) -> bool:
@@ -147,7 +176,9 @@ class Card:
         return (int(self.rank), self.suit.value)
 
     def __lt__(self, other: Card) -> bool:
-        return self.sort_key < other.sort_key
+        if type(other) is not Card:
+            return NotImplemented
+        return self._order < other._order
 
     def __str__(self) -> str:
         if self.rank is None or self.suit is None:
@@ -175,6 +206,26 @@ class Card:
         return card_html(self)
 
 
+card_order = operator.attrgetter("_order")
+"""A sort key for cards, in C: the Joker first, then by rank, then by suit letter.
+
+>>> sorted(parse_cards("Ks Jo 9h"), key=card_order, reverse=True)
+[K♠, 9♥, 🃏]
+"""
+
+
+def _make_card(rank: Rank | None, suit: Suit | None, order: int) -> Card:
+    card = object.__new__(Card)
+    object.__setattr__(card, "rank", rank)
+    object.__setattr__(card, "suit", suit)
+    object.__setattr__(card, "_order", order)
+    return card
+
+
+_CARDS: dict[Suit | None, dict[int | None, Card]] = {
+    suit: {rank: _make_card(rank, suit, 4 * rank + i) for rank in Rank} for i, suit in enumerate(Suit)
+}
+_CARDS[None] = {None: _make_card(None, None, 0)}
 JOKER = Card(None, None)
 """The Joker: wild only for straights and flushes, otherwise the lowest card."""
 
@@ -194,6 +245,8 @@ def parse_card(token: str) -> Card:
     ...
     cardcommons.errors.CardError: not a card: 'Ax' (unknown suit 'x')
     """
+    if not isinstance(token, str):
+        raise CardError(f"not a card: {token!r} (a card is written like 'As' or '10h')")
     text = token.strip()
     upper = text.upper()
     if upper in _JOKER_TOKENS:
@@ -222,8 +275,16 @@ def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
     >>> parse_cards(["9c", JOKER])
     (9♣, 🃏)
     """
-    tokens: Iterable[str | Card] = text.replace(",", " ").split() if isinstance(text, str) else text
-    return tuple(t if isinstance(t, Card) else parse_card(t) for t in tokens)
+    given: object = text  # checked as it comes, whatever the annotation says
+    if isinstance(given, str):
+        tokens: Iterable[Any] = given.replace(",", " ").split()
+    elif isinstance(given, (tuple, list)) or (
+        isinstance(given, Iterable) and not isinstance(given, (bytes, bytearray))
+    ):
+        tokens = given
+    else:
+        raise CardError(f"not cards: {given!r} (write them like 'As Kh 10d', or give a list of cards)")
+    return tuple([t if isinstance(t, Card) else parse_card(t) for t in tokens])
 
 
 def cards_str(cards: Iterable[Card]) -> str:

@@ -11,6 +11,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
 
+from cardcommons.errors import CardError
+
 
 class Category(enum.Enum):
     """A kind of poker hand. Members are listed in the standard order, strongest first."""
@@ -47,6 +49,11 @@ class Category(enum.Enum):
         return Category.HIGH_CARD
 
 
+# Categories are singletons: hashing them by identity (in C, not Enum's hash of the
+# name in Python) keeps rankings, which caches are keyed on, cheap to hash.
+Category.__hash__ = object.__hash__  # type: ignore[method-assign]
+
+
 @dataclass(frozen=True)
 class Ranking:
     """An order of the nine categories, strongest first.
@@ -60,8 +67,14 @@ class Ranking:
     name: str = "custom"
 
     def __post_init__(self) -> None:
-        if sorted(self.order, key=_STANDARD_INDEX.__getitem__) != list(Category):
-            raise ValueError(f"a ranking orders all nine categories exactly once, not {self.order!r}")
+        try:
+            whole = isinstance(self.order, tuple) and sorted(self.order, key=_STANDARD_INDEX.__getitem__) == list(
+                Category
+            )
+        except (KeyError, TypeError):  # not categories
+            whole = False
+        if not whole or not isinstance(self.name, str):
+            raise CardError(f"a ranking orders all nine categories exactly once, not {self.order!r}")
 
     @cached_property
     def _strengths(self) -> dict[Category, int]:

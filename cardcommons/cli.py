@@ -20,6 +20,8 @@ from cardcommons.packs import Pack
 
 def _pack(args: argparse.Namespace) -> Pack:
     ace_low = not args.no_ace_low
+    if not isinstance(args.jokers, bool) and not 0 <= args.jokers <= 2:
+        raise CardError(f"--jokers takes 0 to 2 Jokers, not {args.jokers}")
     if args.lowest is not None:
         return Pack(lowest=args.lowest, jokers=args.jokers, ace_low=ace_low)
     return Pack.whisky(args.players, jokers=bool(args.jokers), ace_low=ace_low)
@@ -45,7 +47,7 @@ def _parser() -> argparse.ArgumentParser:
             "--jokers",
             type=int,
             nargs="?",
-            const=-1,
+            const=None,
             default=0,
             help="with --lowest: 0..2 Jokers; alone with --players: the table's Jokers",
         )
@@ -67,7 +69,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status (2 for bad input)."""
     args = _parser().parse_args(argv)
     try:
-        if args.jokers == -1:
+        if args.jokers is None:
             args.jokers = 1 if args.lowest is not None else True
         pack = _pack(args)
         if args.command == "odds":

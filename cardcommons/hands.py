@@ -19,15 +19,16 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
-from cardcommons.cards import JOKER, Card, Rank, cards_str, parse_cards
+from cardcommons.cards import JOKER, Card, Rank, Suit, card_order, cards_str, parse_cards
 from cardcommons.categories import Category, Ranking
 from cardcommons.errors import CardError
 from cardcommons.odds import RankingLike, resolve_ranking
-from cardcommons.packs import Pack
-from cardcommons.readings import JOKER_LOW, readings
+from cardcommons.packs import Pack, check_pack
+from cardcommons.readings import JOKER_LOW, Reading, ranked_readings, shape_of
 
-__all__ = ["HandValue", "best_five", "evaluate", "value_of"]
+__all__ = ["HandValue", "best_five", "best_reading", "evaluate", "value_of"]
 
 
 @dataclass(frozen=True, order=True)
@@ -48,15 +49,7 @@ class HandValue:
 
     def describe(self) -> str:
         """The hand in plain words, with what each Joker does."""
-        main = _describe_category(self.category, self.ranks)
-        if not self.stand_ins:
-            return main
-        if all(s is None for s in self.stand_ins):
-            plays = "the Joker plays low" if len(self.stand_ins) == 1 else "the Jokers play low"
-            return f"{main}, {plays}"
-        named = [_stand_in_name(s, self.category) for s in self.stand_ins if s is not None]
-        joker = "the Joker as " if len(named) == 1 else "the Jokers as "
-        return f"{main}, {joker}{' and '.join(named)}"
+        return _description(self.category, self.ranks, self.stand_ins)
 
     def __str__(self) -> str:
         return f"{cards_str(self.cards)}: {self.describe()}"
@@ -65,6 +58,20 @@ class HandValue:
         from cardcommons.faces import hand_html
 
         return hand_html(self.cards, caption=self.describe())
+
+
+@lru_cache(maxsize=1 << 16)
+def _description(category: Category, ranks: tuple[int, ...], stand_ins: tuple[Card | None, ...]) -> str:
+    """:meth:`HandValue.describe`, worked out once for each value that reads alike."""
+    main = _describe_category(category, ranks)
+    if not stand_ins:
+        return main
+    if all(s is None for s in stand_ins):
+        plays = "the Joker plays low" if len(stand_ins) == 1 else "the Jokers play low"
+        return f"{main}, {plays}"
+    named = [_stand_in_name(s, category) for s in stand_ins if s is not None]
+    joker = "the Joker as " if len(named) == 1 else "the Jokers as "
+    return f"{main}, {joker}{' and '.join(named)}"
 
 
 def _stand_in_name(card: Card, category: Category) -> str:
@@ -113,7 +120,7 @@ def evaluate(cards: Iterable[Card] | str, pack: Pack | None = None, ranking: Ran
     cardcommons.errors.CardError: expected 5 cards, got 6: A♠ K♠ Q♠ J♠ 10♠ 🃏
     """
     hand = parse_cards(cards)
-    pack = _full_pack(hand) if pack is None else pack
+    pack = _full_pack(hand) if pack is None else check_pack(pack)
     hand = pack.check(hand, size=5)
     return value_of(hand, pack, resolve_ranking(ranking, pack))
 
@@ -125,12 +132,33 @@ def _full_pack(cards: Sequence[Card]) -> Pack:
 
 def value_of(hand: Sequence[Card], pack: Pack, ranking: Ranking) -> HandValue:
     """:func:`evaluate` for 5 cards already checked, under a resolved ranking."""
-    naturals = [c for c in hand if not c.is_joker]
+    naturals = [c for c in hand if c.rank is not None]
     jokers = len(hand) - len(naturals)
-    best = max(readings(naturals, jokers, pack), key=lambda r: (ranking.strength(r.category), r.ranks))
-    key = (ranking.strength(best.category), best.ranks, -jokers)
-    shown = tuple(sorted(naturals, reverse=True)) + (JOKER,) * jokers
+    key, best = _best_of_shape(*shape_of(naturals), jokers, pack, ranking)
+    shown = tuple(sorted(naturals, key=card_order, reverse=True)) + (JOKER,) * jokers
     return HandValue(key, best.category, shown, best.stand_ins, best.ranks)
+
+
+@lru_cache(maxsize=1 << 16)
+def _best_of_shape(
+    ranks: tuple[int, ...], flush_suit: Suit | None, jokers: int, pack: Pack, ranking: Ranking
+) -> tuple[tuple[int, tuple[int, ...], int], Reading]:
+    """A hand's best reading depends only on its shape (ranks, one suit or not) and Jokers: worked out once each."""
+    return best_reading(ranked_readings(list(ranks), flush_suit, jokers, pack), jokers, ranking)
+
+
+def best_reading(
+    found: Sequence[Reading], jokers: int, ranking: Ranking
+) -> tuple[tuple[int, tuple[int, ...], int], Reading]:
+    """The best of a hand's readings (with ``jokers`` Jokers) under ``ranking``, and its
+    key: a hand's :attr:`HandValue.key` (what orders hands) without the rest of the value.
+
+    >>> pack = Pack.whisky(2, jokers=True)
+    >>> best_reading(ranked_readings([13, 13, 9, 9], None, 1, pack), 1, Ranking(tuple(Category)))[0]
+    (2, (13, 9, 1), -1)
+    """
+    best = found[0] if len(found) == 1 else max(found, key=lambda r: (ranking.strength(r.category), r.ranks))
+    return (ranking.strength(best.category), best.ranks, -jokers), best
 
 
 def best_five(cards: Iterable[Card] | str, pack: Pack | None = None, ranking: RankingLike = "standard") -> HandValue:
@@ -140,7 +168,7 @@ def best_five(cards: Iterable[Card] | str, pack: Pack | None = None, ranking: Ra
     'Full house, Aces over Kings'
     """
     held = parse_cards(cards)
-    pack = _full_pack(held) if pack is None else pack
+    pack = _full_pack(held) if pack is None else check_pack(pack)
     held = pack.check(held)
     if len(held) < 5:
         raise CardError(f"best_five needs at least 5 cards, got {len(held)}: {cards_str(held) or 'none'}")

@@ -15,6 +15,7 @@ many straights the ranks fit in) and each group is classified once, by
 from __future__ import annotations
 
 import itertools
+import reprlib
 from collections.abc import Iterator, Mapping
 from fractions import Fraction
 from functools import cache
@@ -23,7 +24,8 @@ from typing import Literal, TypeAlias
 
 from cardcommons.cards import Card, Rank
 from cardcommons.categories import STANDARD, Category, Ranking
-from cardcommons.packs import Pack
+from cardcommons.errors import CardError
+from cardcommons.packs import Pack, check_pack
 from cardcommons.readings import example_naturals, readings
 
 RankingLike: TypeAlias = Literal["standard", "rarity"] | Ranking
@@ -104,7 +106,7 @@ def category_counts(pack: Pack, ranking: RankingLike = "standard") -> CategoryCo
     >>> [c.name for c in counts.ranking.order[:3]], counts[Category.FLUSH]
     (['FLUSH', 'STRAIGHT_FLUSH', 'FOUR_OF_A_KIND'], 60)
     """
-    order = resolve_ranking(ranking, pack)
+    order = resolve_ranking(ranking, check_pack(pack))
     return CategoryCounts(pack, order, _counts(pack, order))
 
 
@@ -116,16 +118,20 @@ def resolve_ranking(ranking: RankingLike, pack: Pack) -> Ranking:
     """
     if isinstance(ranking, Ranking):
         return ranking
-    if ranking == "standard":
+    if isinstance(ranking, str) and ranking == "standard":
         return STANDARD
-    if ranking == "rarity":
+    if isinstance(ranking, str) and ranking == "rarity":
         return rarity_ranking(pack)
-    raise ValueError(f"unknown ranking {ranking!r}: use 'standard', 'rarity' or a Ranking")
+    raise CardError(f"unknown ranking {reprlib.repr(ranking)}: use 'standard', 'rarity' or a Ranking")
+
+
+def rarity_ranking(pack: Pack) -> Ranking:
+    """RULES.md's ranking by rarity: categories ordered by their standard counts in ``pack``."""
+    return _rarity_ranking(check_pack(pack))
 
 
 @cache
-def rarity_ranking(pack: Pack) -> Ranking:
-    """RULES.md's ranking by rarity: categories ordered by their standard counts in ``pack``."""
+def _rarity_ranking(pack: Pack) -> Ranking:
     return Ranking.from_counts(_counts(pack, STANDARD), name="rarity")
 
 

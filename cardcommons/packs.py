@@ -20,6 +20,12 @@ from cardcommons.errors import CardError
 MIN_PLAYERS, MAX_PLAYERS = 2, 9
 
 
+def _check_flag(name: str, value: object) -> None:
+    """Refuse a flag that is not a real bool: "no", 1 or 2 must not pass for True."""
+    if not isinstance(value, bool):
+        raise CardError(f"{name} must be True or False, not {value!r}")
+
+
 @dataclass(frozen=True)
 class Pack:
     """A pack: the ranks ``lowest``..Ace in four suits, then ``jokers`` Jokers.
@@ -36,6 +42,10 @@ class Pack:
     Traceback (most recent call last):
     ...
     cardcommons.errors.CardError: a pack's lowest rank must be 2..10, not 11
+    >>> Pack(ace_low="no")
+    Traceback (most recent call last):
+    ...
+    cardcommons.errors.CardError: ace_low must be True or False, not 'no'
     """
 
     lowest: int = 2
@@ -47,6 +57,7 @@ class Pack:
             raise CardError(f"a pack's lowest rank must be 2..10, not {self.lowest!r}")
         if isinstance(self.jokers, bool) or not isinstance(self.jokers, int) or not 0 <= self.jokers <= 2:
             raise CardError(f"a pack has 0 to 2 Jokers, not {self.jokers!r}")
+        _check_flag("ace_low", self.ace_low)
 
     @classmethod
     def whisky(cls, players: int = 4, jokers: bool = False, ace_low: bool = True) -> Pack:
@@ -60,6 +71,8 @@ class Pack:
         """
         if isinstance(players, bool) or not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise CardError(f"Whisky Poker is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players!r}")
+        _check_flag("jokers", jokers)
+        _check_flag("ace_low", ace_low)
         joker_count = (1 if players <= 4 else 2) if jokers else 0
         return cls(lowest=11 - players, jokers=joker_count, ace_low=ace_low)
 
@@ -127,18 +140,27 @@ class Pack:
         ...
         cardcommons.errors.CardError: 8♠ is not in the 24-card pack (9 to A)
         """
-        held = tuple(cards)
-        for card in held:
-            if not isinstance(card, Card):
-                raise CardError(f"not a card: {card!r}")
-            if card not in self:
-                raise CardError(f"{card} is not in the {self}")
-        naturals = [c for c in held if not c.is_joker]
-        if len(set(naturals)) != len(naturals):
+        held = _as_tuple(cards)
+        if size is not None and type(size) is not int:
+            raise CardError(f"a hand size is a number of cards, not {size!r}")
+        try:
+            distinct = set(held)
+            known = self.position.keys() >= distinct
+        except TypeError:  # unhashable: not a card
+            known = False
+        if not known:
+            for card in held:
+                if not isinstance(card, Card):
+                    raise CardError(f"not a card: {card!r}")
+                if card not in self:
+                    raise CardError(f"{card} is not in the {self}")
+        jokers = held.count(JOKER)
+        if len(distinct) - (jokers > 0) != len(held) - jokers:
+            naturals = [c for c in held if c.rank is not None]
             twice = sorted({c for c in naturals if naturals.count(c) > 1})
             raise CardError(f"{cards_str(twice)} appears more than once in {cards_str(held)}")
-        if len(held) - len(naturals) > self.jokers:
-            raise CardError(f"{cards_str(held)} has {len(held) - len(naturals)} Jokers; the {self} has {self.jokers}")
+        if jokers > self.jokers:
+            raise CardError(f"{cards_str(held)} has {jokers} Jokers; the {self} has {self.jokers}")
         if size is not None and len(held) != size:
             raise CardError(f"expected {size} cards, got {len(held)}: {cards_str(held) or 'none'}")
         return held
@@ -170,7 +192,34 @@ class Pack:
         >>> Pack.split_and_choose().shuffled(7) == Pack.split_and_choose().shuffled(7)
         True
         """
+        if not isinstance(seed, (random.Random, int, type(None))):
+            raise CardError(f"a seed is an int, None or a random.Random, not {seed!r}")
         rng = seed if isinstance(seed, random.Random) else random.Random(seed)
         order = list(self.cards)
         rng.shuffle(order)
         return order
+
+
+def _as_tuple(cards: Iterable[Card]) -> tuple[Card, ...]:
+    """The cards as a tuple, or a CardError if they are not a collection (a string is one card's worth of letters)."""
+    given: object = cards  # checked as it comes, whatever the annotation says
+    if isinstance(given, (str, bytes)):
+        raise CardError(f"expected cards, not the text {given!r}: read it with parse_cards")
+    try:
+        return tuple(cards)
+    except TypeError:
+        raise CardError(f"expected cards, not {cards!r}") from None
+
+
+def check_pack(pack: object) -> Pack:
+    """``pack`` itself if it is a :class:`Pack`, else a CardError naming it
+    (checked before any cache, which would hash whatever it is given).
+
+    >>> check_pack("52")
+    Traceback (most recent call last):
+    ...
+    cardcommons.errors.CardError: not a pack: '52' (make one with Pack(...))
+    """
+    if not isinstance(pack, Pack):
+        raise CardError(f"not a pack: {pack!r} (make one with Pack(...))")
+    return pack

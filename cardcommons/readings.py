@@ -12,7 +12,6 @@ Jokers has exactly one reading.
 from __future__ import annotations
 
 import itertools
-from collections import Counter
 from collections.abc import Sequence
 from typing import NamedTuple
 
@@ -42,16 +41,36 @@ def readings(naturals: Sequence[Card], jokers: int, pack: Pack) -> list[Reading]
     >>> [r.category.value for r in readings(parse_cards("Ah Kh Qh Jh"), 1, Pack.whisky(2))]
     ['high card', 'straight', 'straight flush', 'flush']
     """
-    ranks = sorted((int(c.rank) for c in naturals if c.rank is not None), reverse=True)
+    ranks, flush_suit = shape_of(naturals)
+    return ranked_readings(list(ranks), flush_suit, jokers, pack)
+
+
+def shape_of(naturals: Sequence[Card]) -> tuple[tuple[int, ...], Suit | None]:
+    """What the readings of natural cards depend on: their ranks, highest first, and
+    their suit if they share one.
+
+    >>> shape_of(parse_cards("9h Ah Kh"))
+    ((14, 13, 9), <Suit.HEARTS: 'h'>)
+    """
+    ranks = [_RANK_VALUE[c.rank] for c in naturals]
+    ranks.sort(reverse=True)
     suits = {c.suit for c in naturals}
-    flush_suit = next(iter(suits)) if len(suits) == 1 else None
-    low = JOKER_LOW
-    groups = sorted(Counter(ranks).items(), key=lambda item: (item[1], item[0]), reverse=True)
-    if len(groups) < len(ranks):
-        category = Category.of_groups(n for _, n in groups)
-        return [Reading(category, tuple(r for r, _ in groups) + (low,) * jokers, (None,) * jokers)]
+    return tuple(ranks), (suits.pop() if len(suits) == 1 else None)
+
+
+def ranked_readings(ranks: list[int], flush_suit: Suit | None, jokers: int, pack: Pack) -> list[Reading]:
+    """:func:`readings` of natural cards given by their ranks, highest first, and
+    their suit if they share one (the lookup tables start from ranks, not cards).
+
+    >>> ranked_readings([14, 14, 9], None, 2, Pack.whisky(2))[0].category.value
+    'pair'
+    """
     held = set(ranks)
-    found: list[Reading] = []
+    if len(held) < len(ranks):
+        # the ranks by group size, then by rank (a stable sort keeps the rank order among equal sizes)
+        order = sorted(sorted(held, reverse=True), key=ranks.count, reverse=True)
+        category = _GROUPS[ranks.count(order[0]), ranks.count(order[1]) if len(order) > 1 else 0]
+        return [Reading(category, tuple(order + [JOKER_LOW] * jokers), (None,) * jokers)]
     straights = [(top, window) for top, window in pack.straights if held <= window]
     if jokers == 0:
         if straights:
@@ -59,7 +78,7 @@ def readings(naturals: Sequence[Card], jokers: int, pack: Pack) -> list[Reading]
             return [Reading(category, (straights[0][0],), ())]
         category = Category.FLUSH if flush_suit else Category.HIGH_CARD
         return [Reading(category, tuple(ranks), ())]
-    found.append(Reading(Category.HIGH_CARD, tuple(ranks) + (low,) * jokers, (None,) * jokers))
+    found = [Reading(Category.HIGH_CARD, tuple(ranks) + (JOKER_LOW,) * jokers, (None,) * jokers)]
     if straights:
         top, window = straights[0]
         missing = sorted(window - held, reverse=True)
@@ -78,6 +97,11 @@ def readings(naturals: Sequence[Card], jokers: int, pack: Pack) -> list[Reading]
     return found
 
 
+_RANK_VALUE: dict[Rank | None, int] = {rank: int(rank) for rank in Rank}
+_GROUPS = {(top, second): Category.of_groups([top, second]) for top in range(1, 5) for second in range(5)}
+"""The category of hands whose two largest groups of equal ranks have these sizes."""
+
+
 def example_naturals(ranks: Sequence[Rank], one_suit: bool) -> tuple[Card, ...]:
     """Natural cards with these ranks, all clubs if ``one_suit`` (distinct
     ranks only), otherwise in suits that are not all the same.
@@ -89,5 +113,7 @@ def example_naturals(ranks: Sequence[Rank], one_suit: bool) -> tuple[Card, ...]:
         return tuple(Card(rank, Suit.CLUBS) for rank in ranks)
     if len(set(ranks)) == len(ranks):
         return (Card(ranks[0], Suit.DIAMONDS),) + tuple(Card(rank, Suit.CLUBS) for rank in ranks[1:])
-    suits = list(Suit)
-    return tuple(Card(rank, suits[ranks[:i].count(rank)]) for i, rank in enumerate(ranks))
+    return tuple(Card(rank, _SUITS[ranks[:i].count(rank)]) for i, rank in enumerate(ranks))
+
+
+_SUITS = tuple(Suit)

@@ -119,3 +119,38 @@ def test_a_card_needs_both_rank_and_suit_or_neither() -> None:
         Card(Rank.ACE, None)
     with pytest.raises(CardError, match="SPADES"):
         Card(None, Suit.SPADES)
+
+
+@pytest.mark.parametrize(
+    ("rank", "suit"),
+    [
+        (99, Suit.SPADES),
+        (1, Suit.SPADES),
+        (14.0, Suit.SPADES),
+        (True, Suit.SPADES),
+        ("A", Suit.SPADES),
+        ([14], Suit.SPADES),
+        (Rank.ACE, "s"),
+        (Rank.ACE, None),
+        (None, Suit.SPADES),
+        (None, "s"),
+    ],
+)
+def test_a_card_validates_its_rank_and_suit(rank: object, suit: object) -> None:
+    """Card(99, Suit.SPADES) and friends are refused with a CardError naming the rank and suit."""
+    with pytest.raises(CardError, match="not a card: rank"):
+        Card(rank, suit)  # type: ignore[arg-type]
+
+
+def test_a_card_is_one_value_whatever_its_rank_is_given_as() -> None:
+    """A rank given as its number makes the same card, and cards copy, pickle and compare as values."""
+    import copy
+    import pickle
+
+    ace = Card(Rank.ACE, Suit.SPADES)
+    assert Card(14, Suit.SPADES) == ace and Card(14, Suit.SPADES).rank is Rank.ACE
+    assert pickle.loads(pickle.dumps(ace)) == ace and copy.deepcopy(ace) == ace
+    assert len({ace, Card(Rank.ACE, Suit.SPADES), parse_card("As")}) == 1
+    with pytest.raises(AttributeError):
+        ace.rank = Rank.TWO
+    assert ace.rank is Rank.ACE

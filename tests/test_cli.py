@@ -94,3 +94,11 @@ def test_argument_errors_exit_2_without_a_traceback(capsys: pytest.CaptureFixtur
     assert raised.value.code == 2
     err = capsys.readouterr().err
     assert err == "cardcommons: error: argument --players: invalid int value: 'two'\n"
+
+
+@pytest.mark.parametrize("count", ["-1", "5", "3"])
+@pytest.mark.parametrize("pack", [["--lowest", "9"], ["--players", "4"]])
+def test_a_joker_count_out_of_range_exits_2(count: str, pack: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """--jokers -1 and --jokers 5 are refused (with --lowest and with --players), in one line naming the value."""
+    assert main(["odds", *pack, "--jokers", count]) == 2
+    assert capsys.readouterr().err == f"cardcommons: error: --jokers takes 0 to 2 Jokers, not {count}\n"

@@ -19,7 +19,7 @@ from treys import Card as TreysCard
 from treys import Evaluator
 
 from cardcommons import CardError, Category, Pack, evaluate
-from cardcommons.lookup import RANK_KEYS, evaluate_many, hand_table
+from cardcommons.lookup import RANK_KEYS, _cached_table, evaluate_many, hand_table
 from cardcommons.odds import RankingLike
 
 DISTINCT_52 = {  # distinct strengths per category in the full pack
@@ -176,3 +176,93 @@ def test_evaluate_many_checks_every_integer_dtype(dtype: type[np.integer]) -> No
         bad[-1, 0] = -3
         with pytest.raises(CardError, match="card index -3 is outside"):
             evaluate_many(pack, bad)
+
+
+@pytest.mark.parametrize(
+    "hands",
+    [
+        None,
+        b"\x00\x01\x02\x03\x04",
+        7,
+        [[0, 1, 2, 3, 4], [0, 1, 2]],
+        [[None, 1, 2, 3, 4]],
+        np.ones((2, 5), dtype=np.bool_),
+        np.zeros((2, 5), dtype="m8[s]"),
+        np.zeros((2, 5), dtype=np.float32),
+        np.array([["As", "Ks", "Qs", "Js", "Ts"]]),
+    ],
+    ids=["None", "bytes", "int", "ragged", "object", "bool", "timedelta", "float", "str"],
+)
+def test_evaluate_many_refuses_what_is_not_an_index_array(hands: npt.ArrayLike) -> None:
+    """None, bytes, ragged lists, bool/timedelta/float/str arrays: a CardError, never a TypeError or a bare
+    ValueError."""
+    with pytest.raises(CardError, match="evaluate_many takes an"):
+        evaluate_many(Pack.whisky(2), hands)
+
+
+def test_evaluate_many_refuses_masked_arrays() -> None:
+    """A mask is never silently ignored: masked arrays are refused."""
+    hands = np.ma.masked_array([[0, 1, 2, 3, 4], [0, 0, 0, 0, 0]], mask=[[False] * 5, [True] * 5])
+    with pytest.raises(CardError, match="masked"):
+        evaluate_many(Pack.whisky(2), hands)
+
+
+def test_evaluate_many_reads_big_endian_and_strided_arrays() -> None:
+    """Byte order and memory layout do not change the strengths."""
+    pack = Pack(2)
+    hands = random_hands(np.random.default_rng(9), 3000)
+    expected = evaluate_many(pack, hands).tolist()
+    assert evaluate_many(pack, hands.astype(">i4")).tolist() == expected
+    assert evaluate_many(pack, np.asfortranarray(hands)).tolist() == expected
+    assert evaluate_many(pack, np.repeat(hands, 2, axis=0)[::2]).tolist() == expected
+
+
+@pytest.mark.parametrize(
+    "hand",
+    [
+        None,
+        5,
+        "01234",
+        b"\x00\x01\x02\x03\x04",
+        [0, 1, 2, 3],
+        [0, 1, 2, 3, 4, 5],
+        [0, 1, 2, 3, 52],
+        [-1, 0, 1, 2, 3],
+        [0.0, 1.0, 2.0, 3.0, 4.0],
+        np.array([0, 1, 2, 3, 4], dtype="m8[s]"),
+        [0, 0, 0, 0, 0],
+    ],
+    ids=repr,
+)
+def test_strength_refuses_what_is_not_five_indices(hand: object) -> None:
+    """The scalar path checks types and range cheaply: a CardError naming the hand, never a TypeError or a wrap."""
+    with pytest.raises(CardError, match="not 5 card indices of the 52-card pack"):
+        hand_table(Pack(2)).strength(hand)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("pack", [None, 52, "52", (2, 0)])
+def test_hand_table_and_evaluate_many_refuse_what_is_not_a_pack(pack: object) -> None:
+    """Checked before the cache, which would otherwise hash whatever it is given."""
+    with pytest.raises(CardError, match="not a pack"):
+        hand_table(pack)  # type: ignore[arg-type]
+    with pytest.raises(CardError, match="not a pack"):
+        evaluate_many(pack, [[0, 1, 2, 3, 4]])  # type: ignore[arg-type]
+
+
+def test_tables_are_small_and_their_cache_bounded() -> None:
+    """A table takes at most 3 MB, and at most 16 are kept."""
+    table = hand_table(Pack(2, 2), "rarity")
+    assert table.table.nbytes + table.codes.nbytes <= 3_000_000
+    for lowest, jokers in itertools.product(range(2, 11), range(3)):
+        hand_table(Pack(lowest, jokers))
+    assert _cached_table.cache_info().currsize <= 16
+
+
+@pytest.mark.parametrize("pack", [Pack(10, 2), Pack(9, 1, ace_low=False), Pack(7), Pack(2)], ids=str)
+@pytest.mark.parametrize("ranking", RANKINGS)
+def test_hands_per_level_counts_every_hand_of_the_pack(pack: Pack, ranking: RankingLike) -> None:
+    """The counts by rank multisets equal a count over every hand of the pack."""
+    table = hand_table(pack, ranking)
+    listed = np.bincount(evaluate_many(pack, all_hands(len(pack)), ranking), minlength=table.levels + 1)
+    assert table.hands_per_level.tolist() == listed.tolist()
+    assert int(table.hands_per_level.sum()) == comb(len(pack), 5)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from brute_force import PackSpec, pack_cards, straights
@@ -122,6 +123,33 @@ def test_booleans_are_not_accepted_as_numbers() -> None:
     """Pack(True) is a mistake, not lowest=1."""
     with pytest.raises(CardError, match="True"):
         Pack(lowest=True)
+
+
+@pytest.mark.parametrize("value", ["no", 1, 0, None, 2.0])
+def test_flags_must_be_real_booleans(value: object) -> None:
+    """ace_low="no" must not count as True, nor jokers=2 where a flag is meant: each names the flag."""
+    with pytest.raises(CardError, match=re.escape(f"ace_low must be True or False, not {value!r}")):
+        Pack(ace_low=value)  # type: ignore[arg-type]
+    with pytest.raises(CardError, match=re.escape(f"ace_low must be True or False, not {value!r}")):
+        Pack.split_and_choose(ace_low=value)  # type: ignore[arg-type]
+    with pytest.raises(CardError, match=re.escape(f"jokers must be True or False, not {value!r}")):
+        Pack.whisky(4, jokers=value)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("jokers", [2, "1", 1.0])
+def test_whisky_jokers_is_a_flag_not_a_count(jokers: object) -> None:
+    """Pack.whisky(players, jokers=2) is refused: the table decides how many Jokers."""
+    with pytest.raises(CardError, match="jokers must be True or False"):
+        Pack.whisky(5, jokers=jokers)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("lowest", [4.0, "4", None])
+def test_counts_must_be_ints(lowest: object) -> None:
+    """Pack(lowest=4.0) is refused, so it can never share a cache entry with Pack(lowest=4)."""
+    with pytest.raises(CardError, match="lowest rank must be"):
+        Pack(lowest=lowest)  # type: ignore[arg-type]
+    with pytest.raises(CardError, match="players"):
+        Pack.whisky(lowest)  # type: ignore[arg-type]
 
 
 def test_card_not_in_pack_is_named() -> None:
