@@ -26,6 +26,7 @@ EVERY_NOTEBOOK = LESSONS + sorted(SOLUTIONS.glob("*.ipynb"))
 MAX_WORDS = 1800
 """Words of markdown prose per lesson, exercises aside."""
 
+
 def _lessons(paths: list[Path]) -> list[Any]:
     return [pytest.param(path, id=path.stem) for path in paths]
 
