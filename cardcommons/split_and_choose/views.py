@@ -109,7 +109,11 @@ class SplitAndChooseObservation:
 
     @property
     def opponent_known(self) -> tuple[Card, ...]:
-        """The cards this player knows the other player took (drafted, or taken at the reserve)."""
+        """The cards this player knows the other player holds: drafted, or
+        taken at the reserve. The reserve is followed card by card: a card
+        this player takes from it is no longer the other's, even when the
+        other gave it blind; a card this player gave and the other then took
+        blind is known to be the other's."""
         me = self.player
         cards: list[Card] = []
         for view in self.rounds:
@@ -120,12 +124,20 @@ class SplitAndChooseObservation:
                 cards.extend(view.face_up)
             elif view.face_down is not None and view.splitter == me:
                 cards.extend(view.face_down)
+        in_reserve: Card | None = None  # the reserve card, when this player knows it
         for decision in self.reserve:
-            if decision.player != me and decision.swapped:
+            if not decision.swapped:
+                continue
+            if decision.player == me:
+                if decision.taken in cards:
+                    cards.remove(decision.taken)
+            else:
                 if decision.given in cards:
                     cards.remove(decision.given)
-                if decision.taken is not None:
-                    cards.append(decision.taken)
+                taken = decision.taken if decision.taken is not None else in_reserve
+                if taken is not None:
+                    cards.append(taken)
+            in_reserve = decision.given
         return tuple(cards)
 
     def sample_game(self, rng: random.Random) -> SplitAndChoose:

@@ -14,6 +14,7 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import inspect
 import secrets
 import threading
@@ -28,10 +29,13 @@ from cardcommons.cards import Card
 from cardcommons.faces import GOLD, card_html
 from cardcommons.game import Action, Bot
 from cardcommons.widgets.cards import (
+    GREEN_ACCENT,
+    GREEN_TINT,
     INK,
     LINE,
     MUTED,
     PAPER,
+    RED_ACCENT,
     card_button,
     card_label,
     card_name,
@@ -154,7 +158,7 @@ def log_html(lines: Sequence[str], title: str = "Moves") -> str:
     """The move log: a scrolling panel that stays at its newest line."""
     if lines:
         items = "".join(
-            f'<div style="padding:2px 0;border-bottom:1px solid #eceff1"><span style="color:{MUTED};'
+            f'<div style="padding:2px 0;border-bottom:1px solid {LINE}"><span style="color:{MUTED};'
             f'display:inline-block;min-width:24px">{i}.</span>{escape(line)}</div>'
             for i, line in reversed(list(enumerate(lines, start=1)))
         )
@@ -165,14 +169,15 @@ def log_html(lines: Sequence[str], title: str = "Moves") -> str:
         f'font:13px/1.4 {FONT};box-sizing:border-box;width:100%">'
         f'<div style="font-weight:600;padding:6px 10px;border-bottom:1px solid {LINE}">{title}</div>'
         # column-reverse keeps the scroll at the newest line
-        f'<div style="display:flex;flex-direction:column-reverse;max-height:300px;overflow-y:auto;padding:4px 10px">'
+        f'<div style="display:flex;flex-direction:column-reverse;max-height:300px;overflow:hidden auto;'
+        f'overflow-wrap:anywhere;padding:4px 10px">'
         f"{items}</div></div>"
     )
 
 
 def result_banner(text: str, *, good: bool | None) -> str:
     """A headline for the end of a game: green for a win, red for a loss, grey for a draw."""
-    accent = {True: "#2e7d32", False: "#c62828", None: "#607d8b"}[good]
+    accent = {True: GREEN_ACCENT, False: RED_ACCENT, None: "#78909c"}[good]
     return (
         f'<div style="font:700 20px/1.3 {FONT};color:{accent};margin-bottom:6px" class="cc-headline">'
         f"{escape(text)}</div>"
@@ -219,7 +224,8 @@ def tray_label(text: str) -> Any:
 class Thinker:
     """Runs the bots' turns: at once, or (``background``) in a worker thread
     while a progress bar and a "thinking…" label move, so the table never
-    freezes. :attr:`busy` is True while a worker runs; :meth:`wait` joins it."""
+    freezes. :attr:`busy` is True while a worker runs; :meth:`wait` joins it.
+    Where no thread can start (a browser-only kernel), it thinks inline."""
 
     def __init__(self) -> None:
         self.progress = w.IntProgress(
@@ -268,9 +274,15 @@ class Thinker:
         self.progress.value = 0
         self.progress.layout.visibility = "visible"
         self.label.value = _thinking_html(f"{who} is thinking…")
-        threading.Thread(target=tick, daemon=True).start()
         self._thread = threading.Thread(target=main, daemon=True)
-        self._thread.start()
+        try:
+            self._thread.start()
+        except RuntimeError:  # no thread can start here (a browser-only kernel): think inline
+            self._thread = None
+            main()
+            return
+        with contextlib.suppress(RuntimeError):  # without a ticker the bar stands still; the bots still move
+            threading.Thread(target=tick, daemon=True).start()
 
     def wait(self, timeout: float | None = None) -> None:
         """Wait for the bots' moves in the background to finish."""
@@ -289,4 +301,4 @@ def message_box() -> Any:
 
 def hint_html(text: str) -> str:
     """A green hint panel."""
-    return panel_html(text, accent="#2e7d32", background="#edf7ee")
+    return panel_html(text, accent=GREEN_ACCENT, background=GREEN_TINT)

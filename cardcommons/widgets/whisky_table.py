@@ -34,11 +34,11 @@ import ipywidgets as w
 from cardcommons.bots import GreedyBot
 from cardcommons.cards import Card
 from cardcommons.errors import IllegalActionError
-from cardcommons.faces import GOLD, card_html
+from cardcommons.faces import GOLD, card_html, text_html
 from cardcommons.game import Action, Bot
 from cardcommons.packs import MAX_PLAYERS
 from cardcommons.whisky import Event, Exchange, Knock, Pass, TakeSpare, WhiskyAction, WhiskyObservation, WhiskyPoker
-from cardcommons.widgets.cards import INK, MUTED, panel_html
+from cardcommons.widgets.cards import AMBER_TINT, GREEN_ACCENT, INK, MUTED, panel_html
 from cardcommons.widgets.game_table import YOU, GameTable, TableWords
 from cardcommons.widgets.table_parts import (
     FONT,
@@ -187,7 +187,7 @@ class WhiskyPokerTable(GameTable[WhiskyPoker, WhiskyObservation]):
                 hand_row,
                 w.HBox(
                     [self.pass_button, self.take_button, self.exchange_button, self.knock_button],
-                    layout=w.Layout(flex_flow="row wrap"),
+                    layout=w.Layout(flex_flow="row wrap", min_height="40px"),
                 ),
             ],
             self.showdown,
@@ -351,8 +351,11 @@ class WhiskyPokerTable(GameTable[WhiskyPoker, WhiskyObservation]):
         self.take_button.disabled = TakeSpare() not in legal
         self.knock_button.disabled = Knock() not in legal
         self.exchange_button.disabled = not any(isinstance(a, Exchange) for a in legal)
-        self.pass_button.layout.display = None if game.phase == 1 else "none"
-        self.exchange_button.layout.display = "none" if game.phase == 1 else None
+        # only your moves show: none while the bots play
+        self.pass_button.layout.display = None if yours and game.phase == 1 else "none"
+        self.exchange_button.layout.display = None if yours and game.phase == 2 else "none"
+        for button in (self.take_button, self.knock_button):
+            button.layout.display = None if yours else "none"
 
     def _tray_text(self) -> list[str]:
         spare_shown = self.spare_row.layout.display != "none"
@@ -439,7 +442,9 @@ class WhiskyPokerTable(GameTable[WhiskyPoker, WhiskyObservation]):
         knocker = self._game.knocker
         for seat, (hand, value) in enumerate(zip(result.hands, result.values, strict=True)):
             won = seat in result.winners
-            style = f"background:#fff3c4;border-left:4px solid {GOLD}" if won else "border-left:4px solid transparent"
+            style = (
+                f"background:{AMBER_TINT};border-left:4px solid {GOLD}" if won else "border-left:4px solid transparent"
+            )
             tags = " · knocked" if seat == knocker else ""
             rows.append(
                 f'<tr class="cc-showdown-row{" cc-winner" if won else ""}" style="{style}">'
@@ -448,7 +453,7 @@ class WhiskyPokerTable(GameTable[WhiskyPoker, WhiskyObservation]):
                 f'<td style="padding:2px 8px;white-space:nowrap">{"".join(card_html(c) for c in hand)}</td>'
                 f'<td style="padding:4px 8px"><b>{escape(value.category.label)}</b>'
                 f'<div style="font-size:12px;color:{MUTED}">{escape(value.describe())}</div></td>'
-                f'<td style="padding:4px 8px;font-weight:700;color:#2e7d32">{"wins" if won else ""}</td></tr>'
+                f'<td style="padding:4px 8px;font-weight:700;color:{GREEN_ACCENT}">{"wins" if won else ""}</td></tr>'
             )
         table = f'<table style="border-collapse:collapse;color:{INK}">{"".join(rows)}</table>'
         spare = (
@@ -456,7 +461,7 @@ class WhiskyPokerTable(GameTable[WhiskyPoker, WhiskyObservation]):
             if result.spare
             else ""
         )
-        explanation = f'<div style="margin-top:6px;font-size:13px">{escape(result.explanation)}</div>'
+        explanation = f'<div style="margin-top:6px;font-size:13px">{text_html(result.explanation)}</div>'
         return panel_html(
             f'<div class="cc-showdown">{result_banner(headline, good=good)}{table}{spare}{explanation}</div>',
             accent=GOLD,
