@@ -23,9 +23,10 @@ from cardcommons.bots import GreedyBot, HeuristicBot, MonteCarloBot, RandomBot
 from cardcommons.cards import JOKER, Card
 from cardcommons.game import Action, Observation
 from cardcommons.split_and_choose import PACK, SplitAndChoose, SplitAndChooseObservation, best_build
-from cardcommons.whisky import Exchange, Knock, Pass, TakeSpare, WhiskyObservation
+from cardcommons.whisky import Event, Exchange, Knock, Pass, TakeSpare, WhiskyObservation
 from cardcommons.widgets import SplitAndChooseTable, WhiskyPokerTable
 from cardcommons.widgets.cards import card_label, card_name
+from cardcommons.widgets.whisky_table import event_line
 
 _LABEL = re.compile(r"(?<![\w])(?:10|[2-9JQKA])[♣♦♥♠]|\bJO\b")
 _ARIA = re.compile(r'aria-label="([^"]+)"')
@@ -353,6 +354,37 @@ def whisky_check(table: WhiskyPokerTable) -> None:
     moves = (table.pass_button, table.take_button, table.exchange_button, table.knock_button)
     if game.is_over:
         assert all(b.layout.display == "none" for b in moves), "no move shows once the deal is over"
+    whisky_check_strip(table)
+
+
+def since_your_move(events: Sequence[Event]) -> int:
+    """The index of the first event after your last move (and after the spare turned up, if it followed)."""
+    mine = [i for i, e in enumerate(events) if e.seat == 0]
+    mark = mine[-1] + 1 if mine else 0
+    while mine and mark < len(events) and events[mark].seat is None:
+        mark += 1
+    return mark
+
+
+def whisky_check_strip(table: WhiskyPokerTable) -> None:
+    """The felt shows the moves since your last one, in order, and raises the
+    cards that became known since in the seat that took them."""
+    game, board = table.game, table.board.value
+    events = game.events[since_your_move(game.events) :]
+    shown = [unescape(re.sub(r"<[^>]+>", "", li)) for li in re.findall(r'<li class="cc-just".*?</li>', board)]
+    assert shown == [event_line(e) for e in events]
+    if game.is_over:
+        return
+    zones = board.split('class="cc-zone"')[1:]
+    assert len(zones) == game.players - 1
+    for seat, zone in enumerate(zones, start=1):
+        raised = set(re.findall(r'class="cc-card cc-selected" aria-label="([^"]+)"', zone))
+        taken = {c for e in events if e.seat == seat for c in (*e.taken, *_exchange_take(e))}
+        assert raised == {card_name(c) for c in taken & set(table.view.known[seat])}, seat
+
+
+def _exchange_take(event: Event) -> tuple[Card, ...]:
+    return (event.action.take,) if isinstance(event.action, Exchange) else ()
 
 
 def whisky_play(table: WhiskyPokerTable, rng: random.Random, misclicks: bool = True) -> None:
@@ -517,3 +549,36 @@ def test_split_and_choose_table_draws_the_card_you_took_in_your_row_only() -> No
         for card in view.hand:
             assert f'aria-label="{card_name(card)}"' not in bot_row, (seed, card)
     assert met > 0
+
+
+def test_whisky_the_strip_fades_in_once_and_you_may_play_first() -> None:
+    table = WhiskyPokerTable(opponents=3, seed=3)
+    assert table.game.events and table.game.current_player == 0  # the bots moved before your first turn
+    assert "Before your first turn" in table.board.value and "animation:" in table.board.value
+    first = WhiskyPokerTable(opponents=3, seed=3, first_seat=True)
+    assert first.game.dealer == 3 and first.game.current_player == 0 and first.game.events == ()
+    assert "cc-strip" not in first.board.value
+    table.first_seat.value = True  # before your first move: the same deal, you to play first
+    assert table.seed == 3 and table.game.dealer == 3 and table.game.events == () and table.log == ()
+    table.pass_button.click()
+    assert table.game.phase == 2 and "Since your last move" in table.board.value and "animation:" in table.board.value
+    table.hand_buttons[0].click()  # the felt is drawn again: the strip stays, still
+    assert table.give is not None and "cc-just" in table.board.value and "animation:" not in table.board.value
+    table.first_seat.value = False  # after a move of yours: from the next deal
+    assert table.game.dealer == 3 and "next deal" in table.message
+    table.new_game_button.click()
+    assert table.seed == 4 and table.game.dealer == WhiskyPokerTable(opponents=3, seed=4).game.dealer
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_whisky_showdown_names_each_seat_once(seed: int) -> None:
+    table = WhiskyPokerTable(opponents=3, seed=seed)
+    while not table.game.is_over:
+        table.knock_button.click()
+    result = table.result
+    assert result is not None
+    html = unescape(table.showdown.value)
+    assert "Seat" not in html and "seat" not in html.replace("cc-showdown", "")
+    if not result.is_draw:
+        names = " and ".join("You" if s == 0 else f"Bot {s}" for s in sorted(result.winners))
+        assert html.count(names) >= 2  # the headline and the explanation

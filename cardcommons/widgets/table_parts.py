@@ -19,7 +19,7 @@ import inspect
 import secrets
 import threading
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from html import escape
 from typing import Any, TypeAlias
 
@@ -126,10 +126,17 @@ def felt_html(body: str, *, css_class: str = "cc-felt") -> str:
 
 
 def zone_html(
-    label: str, cards: Iterable[Card | None], note: str = "", *, highlight: bool = False, empty: str = "no cards yet"
+    label: str,
+    cards: Iterable[Card | None],
+    note: str = "",
+    *,
+    highlight: bool = False,
+    empty: str = "no cards yet",
+    marked: Collection[Card] = (),
 ) -> str:
-    """A labelled group of cards on the felt (``None`` draws a face-down card)."""
-    faces = "".join(card_html(c) for c in cards) or (
+    """A labelled group of cards on the felt (``None`` draws a face-down card;
+    the ``marked`` cards are raised, in a gold ring)."""
+    faces = "".join(card_html(c, selected=c in marked) for c in cards) or (
         f'<span style="display:inline-block;padding:6px 0;color:{FELT_MUTED};font-size:13px">{escape(empty)}</span>'
     )
     ring = f"box-shadow:0 0 0 2px {GOLD};" if highlight else ""
@@ -139,7 +146,7 @@ def zone_html(
         f'border-radius:10px;background:rgba(0,0,0,.13);{ring}">'
         f'<div style="font:600 12px/1.3 {FONT};letter-spacing:.06em;text-transform:uppercase;color:{FELT_MUTED}">'
         f"{label}</div>"
-        f'<div style="display:flex;flex-wrap:wrap">{faces}</div>{tail}</div>'
+        f'<div style="display:flex;flex-wrap:wrap;padding-top:3px">{faces}</div>{tail}</div>'
     )
 
 
