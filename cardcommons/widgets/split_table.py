@@ -61,6 +61,7 @@ from cardcommons.widgets.table_parts import (
     bot_name,
     cards_text,
     game_card_button,
+    option_toggle,
     result_banner,
     set_card,
     zone_html,
@@ -152,13 +153,10 @@ class SplitAndChooseTable(GameTable[SplitAndChoose, SplitAndChooseObservation]):
         self.keep_button = action_button("Keep", "hand-paper-o", "", "keep your cards")
         self.suggest_button = action_button("Suggest the best build", "lightbulb-o", "info")
         self.build_button = action_button("Build", "check", "success", "the chosen five make one hand")
-        self.variant = w.ToggleButton(
-            value=bool(face_up_swap),
-            description="Face-up swap",
-            icon="exchange",
-            tooltip="the face-up swap variant: every swap at the reserve is seen by both players",
-            layout=w.Layout(width="auto", height="34px", margin="3px"),
+        self.variant = option_toggle(
+            "Face-up swap", "exchange", "the face-up swap variant: every swap at the reserve is seen by both players"
         )
+        self.variant.value = bool(face_up_swap)
         self.result_view = w.HTML()
 
         self.split_button.on_click(lambda _b: self._play("split"))

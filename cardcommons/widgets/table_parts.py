@@ -56,6 +56,7 @@ __all__ = [
     "game_card_button",
     "log_html",
     "make_bot",
+    "option_toggle",
     "zone_html",
 ]
 
@@ -221,6 +222,13 @@ def action_button(description: str, icon: str = "", style: str = "", tooltip: st
     button = w.Button(description=description, icon=icon, button_style=style, tooltip=tooltip)
     button.layout = w.Layout(width="auto", min_width="96px", height="34px", margin="3px")
     return button
+
+
+def option_toggle(description: str, icon: str, tooltip: str) -> Any:
+    """A toggle of the toolbar for a table's option (a variant, your seat)."""
+    return w.ToggleButton(
+        description=description, icon=icon, tooltip=tooltip, layout=w.Layout(width="auto", height="34px", margin="3px")
+    )
 
 
 def tray_label(text: str) -> Any:

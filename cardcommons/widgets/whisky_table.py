@@ -49,6 +49,7 @@ from cardcommons.widgets.table_parts import (
     bot_name,
     cards_text,
     game_card_button,
+    option_toggle,
     result_banner,
     set_card,
     tray_label,
@@ -166,13 +167,12 @@ class WhiskyPokerTable(GameTable[WhiskyPoker, WhiskyObservation]):
         self._known_at_mark: tuple[tuple[Card, ...], ...] = ()
         self._played_strip = -1  # the mark whose strip has been animated
 
-        self.first_seat = w.ToggleButton(
-            value=bool(first_seat),
-            description="Play first",
-            icon="step-forward",
-            tooltip="sit at the dealer's left: you play first, from the next deal (or now, before your first move)",
-            layout=w.Layout(width="auto", height="34px", margin="3px"),
+        self.first_seat = option_toggle(
+            "Play first",
+            "step-forward",
+            "sit at the dealer's left: you play first (from the next deal, once you moved)",
         )
+        self.first_seat.value = bool(first_seat)
         self.first_seat.observe(self._first_seat_changed, names="value")
         self.spare_backs = w.HTML()
         self.spare_buttons = [game_card_button() for _ in range(HAND)]
