@@ -158,19 +158,34 @@ class SplitAndChooseObservation:
         return _sample(self, rng)
 
     def _repr_html_(self) -> str:
-        parts = [f"<b>Player {self.player}</b>, phase: {self.phase}, to play: {self.current_player}"]
-        parts.append(hand_html(self.hand, "your cards"))
+        """The view as a small table: a caption, then one labelled row of cards
+        for the hand and for each round (face-up pair, then face-down pair)."""
+        to_play = "nobody" if self.current_player is None else f"player {self.current_player}"
+        rows = [("your cards", hand_html(self.hand), "")]
         for number, view in enumerate(self.rounds, 1):
             up = view.face_up or ()
             down: Sequence[Card | None] = view.face_down or ((None, None) if view.face_up else ())
-            chose = {None: "", True: "face-up pair taken", False: "face-down pair taken"}[view.chose_face_up]
-            parts.append(
-                f"<div>Round {number}, Player {view.splitter} splits: "
-                f"{hand_html(up, 'face up')} {hand_html(down, 'face down')} {chose}</div>"
+            chose = {None: "not chosen yet", True: "face-up pair taken", False: "face-down pair taken"}
+            rows.append(
+                (
+                    f"round {number} · player {view.splitter} splits",
+                    f"{hand_html(up, 'face up')} {hand_html(down, 'face down')}",
+                    chose[view.chose_face_up],
+                )
             )
         for decision in self.reserve:
-            parts.append(f"<div>Player {decision.player} {'swapped' if decision.swapped else 'kept'}</div>")
-        return "".join(parts)
+            rows.append((f"reserve · player {decision.player}", "", "swapped" if decision.swapped else "kept"))
+        cell = "text-align:left;padding:2px 8px;vertical-align:middle"
+        body = "".join(
+            f'<tr><th style="{cell};white-space:nowrap">{label}</th><td style="{cell}">{cards}</td>'
+            f'<td style="{cell}">{note}</td></tr>'
+            for label, cards, note in rows
+        )
+        return (
+            f'<div class="cc-view"><div style="font-weight:600;margin-bottom:4px">What player {self.player} knows'
+            f" · phase: {self.phase} · to play: {to_play}</div>"
+            f'<table style="border-collapse:collapse">{body}</table></div>'
+        )
 
 
 def _sample(view: SplitAndChooseObservation, rng: random.Random) -> SplitAndChoose:
