@@ -26,10 +26,12 @@ JOKER_GLYPH = str(JOKER)
 _BASE = (
     "display:inline-flex;flex-direction:column;justify-content:space-between;box-sizing:border-box;"
     "width:46px;height:66px;margin:2px;padding:3px 5px;border-radius:6px;border:1px solid #555;"
-    "background:#fff;font:600 17px/1.1 'DejaVu Sans',sans-serif;vertical-align:middle;"
+    "font:600 17px/1.1 'DejaVu Sans',sans-serif;vertical-align:middle;"
     "box-shadow:0 1px 2px rgba(0,0,0,.35);"
 )
+_FACE = "background:#fff;"
 _BACK = "background:repeating-linear-gradient(45deg,#1565c0 0 5px,#0d47a1 5px 10px);border:2px solid #fff;"
+# one background declaration per card: a sanitizer that keeps one of two would draw backs white
 
 
 def card_html(card: Card | None, *, selected: bool = False, title: str | None = None) -> str:
@@ -49,7 +51,7 @@ def card_html(card: Card | None, *, selected: bool = False, title: str | None = 
         corner, middle, label = card.rank.symbol, card.suit.symbol, f"{card.rank.word} of {card.suit.word}"
     selected_class = " cc-selected" if selected else ""
     return (
-        f'<span class="cc-card{selected_class}" aria-label="{label}"{tip} style="{_BASE}color:{colour};{ring}">'
+        f'<span class="cc-card{selected_class}" aria-label="{label}"{tip} style="{_BASE}{_FACE}color:{colour};{ring}">'
         f'<span style="font-size:14px">{corner}</span>'
         f'<span style="align-self:center;font-size:22px">{middle}</span></span>'
     )

@@ -25,7 +25,7 @@ from cardcommons.widgets.cards import INK, LINE, MUTED
 
 __all__ = ["Bar", "bar_chart_html", "scale_bounds", "ticks"]
 
-BLUE, AMBER, KEY = "#1e88e5", "#f9a825", "#c49000"
+BLUE, AMBER = "#1e88e5", "#f9a825"
 _ROW_PX, _LABEL_PX = 24, 118
 
 
@@ -112,7 +112,8 @@ def bar_chart_html(
         for v in marks
     )
     head = f'<div style="font-weight:600;margin:0 0 4px">{escape(title)}</div>' if title else ""
-    foot = f'<div style="color:{KEY};font-size:11px;margin-top:4px">{escape(key)}</div>' if key else ""
+    swatch = f'<span style="display:inline-block;width:10px;height:10px;background:{AMBER};margin-right:5px"></span>'
+    foot = f'<div style="color:{MUTED};font-size:11px;margin-top:4px">{swatch}{escape(key)}</div>' if key else ""
     return (
         f'<div class="cc-chart" style="font:12px/1.3 system-ui,\'DejaVu Sans\',sans-serif;color:{INK};'
         f'width:{width}px;max-width:100%;box-sizing:border-box;padding:4px 8px">{head}'

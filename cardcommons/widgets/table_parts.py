@@ -64,9 +64,9 @@ BotSpec: TypeAlias = Bot | Callable[..., Bot]
 """A bot instance, or a class or factory that makes one (called with ``seed=`` if it takes one)."""
 
 FONT = "system-ui,'DejaVu Sans',sans-serif"
-FELT_INK, FELT_MUTED = "#f1f8e9", "#c5e1a5"
+FELT_INK, FELT_MUTED = "#f1f8e9", "#e2f0d0"  # both 4.5:1 or more on every green of the felt
 _FELT = (
-    "background:radial-gradient(ellipse at 50% 35%,#2f8a3c 0%,#1f6d2b 60%,#155021 100%);"
+    "background-color:#1f6d2b;background-image:radial-gradient(ellipse at 50% 35%,#237532 0%,#1f6d2b 60%,#155021 100%);"
     f"color:{FELT_INK};border:3px solid #0e3d17;border-radius:16px;padding:10px 14px;"
     f"box-shadow:inset 0 0 18px rgba(0,0,0,.45);font:14px/1.4 {FONT};box-sizing:border-box"
 )

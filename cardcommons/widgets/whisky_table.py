@@ -181,7 +181,8 @@ class WhiskyPokerTable(GameTable[WhiskyPoker, WhiskyObservation]):
             self.spare_buttons[i].on_click(self._card_clicked(i, spare=True))
             self.hand_buttons[i].on_click(self._card_clicked(i, spare=False))
         self.pass_button = action_button("Pass", "forward", "", "keep your cards (phase 1 only)")
-        self.take_button = action_button("Take the spare", "download", "warning", "swap your whole hand with the spare")
+        self.take_button = action_button("Take the spare", "download", "", "swap your whole hand with the spare")
+        self.take_button.style.button_color, self.take_button.style.text_color = "#bf4a00", "#ffffff"  # 5:1
         self.exchange_button = action_button("Exchange", "exchange", "primary", "give the chosen card, take the other")
         self.knock_button = action_button("Knock", "hand-rock-o", "danger", "keep your hand: the others get one turn")
         self.showdown = w.HTML()
