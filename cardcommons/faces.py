@@ -23,15 +23,16 @@ from cardcommons.cards import JOKER, Card, cards_str
 
 RED, BLACK, JOKER_COLOUR, GOLD = "#c62828", "#1a1a1a", "#6a1b9a", "#f9a825"
 JOKER_GLYPH = str(JOKER)
-_BASE = (
+_SHAPE = (
     "display:inline-flex;flex-direction:column;justify-content:space-between;box-sizing:border-box;"
     "width:46px;height:66px;margin:2px;padding:3px 5px;border-radius:6px;border:1px solid #555;"
-    "font:600 17px/1.1 'DejaVu Sans',sans-serif;vertical-align:middle;"
-    "box-shadow:0 1px 2px rgba(0,0,0,.35);"
 )
-_FACE = "background:#fff;"
-_BACK = "background:repeating-linear-gradient(45deg,#1565c0 0 5px,#0d47a1 5px 10px);border:2px solid #fff;"
+_LOOK = "font:600 17px/1.1 'DejaVu Sans',sans-serif;vertical-align:middle;box-shadow:0 1px 2px rgba(0,0,0,.35);"
 # one background declaration per card: a sanitizer that keeps one of two would draw backs white
+_FACE = f"{_SHAPE}background:#fff;{_LOOK}"
+_BACK = (
+    f"{_SHAPE}{_LOOK}background:repeating-linear-gradient(45deg,#1565c0 0 5px,#0d47a1 5px 10px);border:2px solid #fff;"
+)
 
 
 def card_html(card: Card | None, *, selected: bool = False, title: str | None = None) -> str:
@@ -43,7 +44,7 @@ def card_html(card: Card | None, *, selected: bool = False, title: str | None = 
     ring = f"outline:3px solid {GOLD};outline-offset:1px;transform:translateY(-4px);" if selected else ""
     tip = f' title="{escape(title)}"' if title else ""
     if card is None:
-        return f'<span class="cc-card cc-back" aria-label="face-down card"{tip} style="{_BASE}{_BACK}{ring}"></span>'
+        return f'<span class="cc-card cc-back" aria-label="face-down card"{tip} style="{_BACK}{ring}"></span>'
     if card.rank is None or card.suit is None:
         colour, corner, middle, label = JOKER_COLOUR, "JO", "★", "Joker"
     else:
@@ -51,7 +52,7 @@ def card_html(card: Card | None, *, selected: bool = False, title: str | None = 
         corner, middle, label = card.rank.symbol, card.suit.symbol, f"{card.rank.word} of {card.suit.word}"
     selected_class = " cc-selected" if selected else ""
     return (
-        f'<span class="cc-card{selected_class}" aria-label="{label}"{tip} style="{_BASE}{_FACE}color:{colour};{ring}">'
+        f'<span class="cc-card{selected_class}" aria-label="{label}"{tip} style="{_FACE}color:{colour};{ring}">'
         f'<span style="font-size:14px">{corner}</span>'
         f'<span style="align-self:center;font-size:22px">{middle}</span></span>'
     )
