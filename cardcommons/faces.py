@@ -28,10 +28,11 @@ _SHAPE = (
     "width:46px;height:66px;margin:2px;padding:3px 5px;border-radius:6px;border:1px solid #555;"
 )
 _LOOK = "font:600 17px/1.1 'DejaVu Sans',sans-serif;vertical-align:middle;box-shadow:0 1px 2px rgba(0,0,0,.35);"
-# one background declaration per card: a sanitizer that keeps one of two would draw backs white
 _FACE = f"{_SHAPE}background:#fff;{_LOOK}"
+# a plain blue under the stripes: a sanitized picture (an untrusted notebook) keeps the colour, drops the gradient
 _BACK = (
-    f"{_SHAPE}{_LOOK}background:repeating-linear-gradient(45deg,#1565c0 0 5px,#0d47a1 5px 10px);border:2px solid #fff;"
+    f"{_SHAPE}{_LOOK}background-color:#1565c0;"
+    "background-image:repeating-linear-gradient(45deg,#1565c0 0 5px,#0d47a1 5px 10px);border:2px solid #fff;"
 )
 
 
