@@ -98,7 +98,7 @@ class PackControls:
         return w.GridBox(
             [*self._rows(), *extra],
             layout=w.Layout(
-                grid_template_columns="92px minmax(250px, max-content) 56px max-content",
+                grid_template_columns="108px minmax(250px, max-content) 56px max-content",
                 grid_gap="4px 10px",
                 align_items="center",
                 margin="2px 0 6px",
