@@ -4,19 +4,22 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: lab test lint bench clean
+.PHONY: lab play test lint bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test,lab]'
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test,lab,openspiel,cluster]'
 	touch $(STAMP)
 
 lab: $(STAMP)  ## set up and open the lessons in JupyterLab
 	$(BIN)/jupyter lab $(if $(filter 0,$(shell id -u)),--allow-root) notebooks/00_welcome.ipynb
 
-lint: $(STAMP)
-	$(BIN)/ruff check cardcommons tests benchmarks
-	$(BIN)/ruff format --check cardcommons tests benchmarks
+play: $(STAMP)  ## the arcade: both games in the browser, no code in sight (Voilà, on localhost only)
+	$(BIN)/voila notebooks/play.ipynb
+
+lint: $(STAMP)  ## the lessons too: ruff reads notebooks
+	$(BIN)/ruff check cardcommons tests benchmarks notebooks
+	$(BIN)/ruff format --check cardcommons tests benchmarks notebooks
 	$(BIN)/mypy
 
 test: lint  ## set up and pass every test: unit tests, doctests, lessons, browser

@@ -2,6 +2,8 @@
 
 >>> issubclass(CardError, ValueError) and issubclass(IllegalActionError, ValueError)
 True
+>>> all(issubclass(e, ValueError) for e in (RecordError, RulesError, SimulationError))
+True
 """
 
 
@@ -11,3 +13,17 @@ class CardError(ValueError):
 
 class IllegalActionError(ValueError):
     """An action that the game does not allow now; the game is left unchanged."""
+
+
+class RecordError(ValueError):
+    """A game record that cannot be replayed: the message names the field and its value."""
+
+
+class SimulationError(ValueError):
+    """A :func:`~cardcommons.simulate.simulate` call that cannot run as asked:
+    the message names the argument and its value."""
+
+
+class RulesError(ValueError):
+    """A game option or a seat that the rules do not allow (a flag that is not
+    a bool, a dealer or a player out of range): the message names it."""

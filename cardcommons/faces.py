@@ -12,12 +12,21 @@ True
 A♠ 🃏
 >>> "🃏" in show(parse_cards("As Jo"))._repr_html_()
 False
+
+Several hands at once, each a row with a label and a caption (valued hands
+are captioned in words):
+
+>>> from cardcommons.hands import evaluate
+>>> show_hands([evaluate("Kh Kd 9s 9c 4d"), evaluate("As Ks Qs Js 10s")])
+1: K♥ K♦ 9♠ 9♣ 4♦  (Two pair, Kings and Nines)
+2: A♠ K♠ Q♠ J♠ 10♠  (Royal flush)
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from html import escape
+from typing import Protocol
 
 from cardcommons.cards import JOKER, Card, cards_str
 
@@ -93,3 +102,51 @@ class CardRow:
 def show(cards: Iterable[Card], caption: str | None = None) -> CardRow:
     """Show cards as faces in a notebook: ``show(parse_cards("As Kh"))``."""
     return CardRow(cards, caption)
+
+
+class Valued(Protocol):
+    """Anything with cards and words for them, like a ``HandValue``."""
+
+    @property
+    def cards(self) -> tuple[Card, ...]: ...
+
+    def describe(self) -> str: ...
+
+
+def card_text(cards: Iterable[Card | None]) -> str:
+    """Cards in their short form, ``??`` for a card face down.
+
+    >>> card_text([parse_card("As"), None])
+    'A♠ ??'
+    """
+    return " ".join("??" if card is None else str(card) for card in cards)
+
+
+class HandRows:
+    """Hands as rows of card faces, each with a label and a caption; plain
+    text (one line per hand) where HTML is not shown."""
+
+    def __init__(self, rows: Iterable[tuple[str, Sequence[Card | None], str]]) -> None:
+        self.rows = tuple((label, tuple(cards), caption) for label, cards, caption in rows)
+
+    def __repr__(self) -> str:
+        return "\n".join(
+            f"{label}: {card_text(cards)}" + (f"  ({caption})" if caption else "")
+            for label, cards, caption in self.rows
+        )
+
+    def _repr_html_(self) -> str:
+        cell = "text-align:left;padding:2px 8px;vertical-align:middle"
+        body = "".join(
+            f'<tr><th style="{cell}">{escape(label)}</th>'
+            f'<td style="{cell}">{hand_html(cards, caption or None)}</td></tr>'
+            for label, cards, caption in self.rows
+        )
+        return f'<table class="cc-hands" style="border-collapse:collapse">{body}</table>'
+
+
+def show_hands(values: Iterable[Valued], labels: Iterable[str] | None = None) -> HandRows:
+    """Valued hands as rows of faces captioned in words, labelled 1, 2, ... or by ``labels``."""
+    hands = list(values)
+    names = [str(n) for n in range(1, len(hands) + 1)] if labels is None else list(labels)
+    return HandRows((name, hand.cards, hand.describe()) for name, hand in zip(names, hands, strict=True))

@@ -6,6 +6,11 @@ games run one after another or spread over any ``concurrent.futures``
 executor (a process pool, or a cluster's, such as Dask's
 ``client.get_executor()``).
 
+Nothing fails silently: bad arguments raise :class:`SimulationError`, a game
+that raises stops the run with :class:`SimulationFailed` (naming the game,
+its seed and the seat), and Ctrl-C stops it within a move with
+:class:`SimulationInterrupted`; both carry the games finished so far.
+
 >>> from functools import partial
 >>> from cardcommons.bots import RandomBot
 >>> from cardcommons.split_and_choose import SplitAndChoose
@@ -16,15 +21,24 @@ executor (a process pool, or a cluster's, such as Dask's
 
 from __future__ import annotations
 
+import atexit
+import contextlib
 import math
+import os
+import pickle
 import random
+import tempfile
+import traceback
+import uuid
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import Executor
+from concurrent.futures import Executor, Future, as_completed, wait
 from dataclasses import dataclass
+from numbers import Integral
 
 from tqdm.auto import tqdm
 
-from cardcommons.game import Bot, Game, Outcome, play
+from cardcommons.errors import SimulationError
+from cardcommons.game import Action, Bot, Game, Observation, Outcome, play
 
 GameFactory = Callable[..., Game]
 """Makes a game from ``seed=``: a game class, or a ``functools.partial`` of one."""
@@ -107,6 +121,29 @@ class Summary:
         return f"<table><caption>{self.games} games</caption>{head}{rows}</table>"
 
 
+class SimulationFailed(RuntimeError):
+    """A game raised during :func:`simulate`: the message names the game's
+    index, its seed and the seat to play; the original exception is the
+    ``__cause__``. ``summary`` holds the games that had finished."""
+
+    def __init__(self, message: str, summary: Summary, game: int, seed: int, seat: int | None) -> None:
+        super().__init__(message)
+        self.summary, self.game, self.seed, self.seat = summary, game, seed, seat
+
+
+class SimulationInterrupted(KeyboardInterrupt):
+    """Ctrl-C during :func:`simulate`: the pending games are cancelled and
+    ``summary`` holds the games that had finished."""
+
+    def __init__(self, message: str, summary: Summary) -> None:
+        super().__init__(message)
+        self.summary = summary
+
+
+STOP_GRACE = 2.0
+"""Seconds to wait, once a run stops, for the games in progress to notice (each does after its current move)."""
+
+
 @dataclass(frozen=True)
 class _Deal:
     index: int
@@ -114,20 +151,106 @@ class _Deal:
     bot_seeds: tuple[int, ...]
 
 
+class _StopFlag:
+    """A flag every process on this machine can read: raised once a file exists.
+    Games in progress look at it before each move, so a stopped run stops fast."""
+
+    def __init__(self) -> None:
+        self.path = os.path.join(tempfile.gettempdir(), f"cardcommons-stop-{uuid.uuid4().hex}")
+
+    def is_set(self) -> bool:
+        return os.path.exists(self.path)
+
+    def set(self) -> None:
+        with open(self.path, "a"):
+            pass
+
+    def clear(self) -> None:
+        with contextlib.suppress(FileNotFoundError):
+            os.remove(self.path)
+
+
+class _Stopped(Exception):
+    """Raised inside a game when the stop flag is up."""
+
+
+class _Seated:
+    """A bot that first checks the stop flag, then acts."""
+
+    def __init__(self, bot: Bot, stop: _StopFlag | None) -> None:
+        self.bot, self.stop = bot, stop
+
+    def act(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
+        if self.stop is not None and self.stop.is_set():
+            raise _Stopped
+        return self.bot.act(observation, legal_actions)
+
+
+@dataclass(frozen=True)
+class _Failure:
+    index: int
+    game_seed: int
+    seat: int | None
+    bot: int | None
+    error: BaseException
+    traceback: str
+
+
+@dataclass(frozen=True)
+class _Played:
+    games: tuple[tuple[int, tuple[Outcome, ...]], ...]
+    """(game index, outcome per bot) for each game finished."""
+    failure: _Failure | None = None
+
+
+def _check_seats(game: Game, bots: int) -> None:
+    players = getattr(game, "players", None)
+    if players != bots:
+        raise SimulationError(
+            f"{type(game).__name__} has {players!r} seats but {bots} {'bot was' if bots == 1 else 'bots were'} given: "
+            "one bot per seat"
+        )
+
+
 def _play_chunk(
-    make_game: GameFactory, bots: Sequence[BotFactory], rotate: bool, deals: Sequence[_Deal]
-) -> list[tuple[Outcome, ...]]:
-    results = []
+    make_game: GameFactory,
+    bots: Sequence[BotFactory],
+    rotate: bool,
+    deals: Sequence[_Deal],
+    stop: _StopFlag | None = None,
+) -> _Played:
+    """Play some games; stop at the first failure (reported, not raised) or once ``stop`` is set."""
+    games: list[tuple[int, tuple[Outcome, ...]]] = []
     for deal in deals:
-        game = make_game(seed=deal.game_seed)
-        shift = deal.index % game.players if rotate else 0
-        seat_of = [(b + shift) % game.players for b in range(len(bots))]
-        players: list[Bot | None] = [None] * game.players
-        for b, factory in enumerate(bots):
-            players[seat_of[b]] = factory(seed=deal.bot_seeds[b])
-        result = play(game, [p for p in players if p is not None])
-        results.append(tuple(result.outcome(seat_of[b]) for b in range(len(bots))))
-    return results
+        game: Game | None = None
+        seat_of: list[int] = []
+        try:
+            if stop is not None and stop.is_set():
+                break
+            game = make_game(seed=deal.game_seed)
+            _check_seats(game, len(bots))
+            shift = deal.index % game.players if rotate else 0
+            seat_of = [(b + shift) % game.players for b in range(len(bots))]
+            seated = {seat_of[b]: _Seated(factory(seed=deal.bot_seeds[b]), stop) for b, factory in enumerate(bots)}
+            result = play(game, [seated[s] for s in range(game.players)])
+        except _Stopped:
+            break
+        except Exception as error:
+            seat = game.current_player if game is not None else None
+            bot = seat_of.index(seat) if seat in seat_of else None
+            failure = _Failure(deal.index, deal.game_seed, seat, bot, _portable(error), traceback.format_exc())
+            return _Played(tuple(games), failure)
+        games.append((deal.index, tuple(result.outcome(seat_of[b]) for b in range(len(bots)))))
+    return _Played(tuple(games))
+
+
+def _portable(error: Exception) -> BaseException:
+    """The error itself if it can travel back from a worker process, else a RuntimeError that describes it."""
+    try:
+        pickle.dumps(error)
+    except Exception:
+        return RuntimeError(f"{type(error).__name__}: {error}")
+    return error
 
 
 def _chunks(deals: list[_Deal], size: int) -> Iterator[list[_Deal]]:
@@ -149,29 +272,132 @@ def simulate(
     starts in seat ``i``; with ``rotate`` the seats turn by one each game so
     every bot sits everywhere equally often). Shows a tqdm progress bar.
 
-    Returns a :class:`Summary` per bot with 95% intervals.
+    Returns a :class:`Summary` per bot with 95% intervals. There must be
+    exactly one bot per seat of the game:
+
+    >>> from cardcommons.bots import RandomBot
+    >>> from cardcommons.split_and_choose import SplitAndChoose
+    >>> simulate(SplitAndChoose, [RandomBot] * 3, games=10)
+    Traceback (most recent call last):
+    ...
+    cardcommons.errors.SimulationError: SplitAndChoose has 2 seats but 3 bots were given: one bot per seat
     """
-    if games < 1:
-        raise ValueError(f"games must be at least 1, not {games!r}")
+    _check_arguments(make_game, bots, games, seed, progress, executor, rotate, chunk)
+    games, seed, chunk = int(games), int(seed), int(chunk)  # numpy's integers too
     rng = random.Random(seed)
     deals = [_Deal(i, rng.getrandbits(63), tuple(rng.getrandbits(63) for _ in bots)) for i in range(games)]
-    outcomes: list[tuple[Outcome, ...]] = []
+    _check_seats(make_game(seed=deals[0].game_seed), len(bots))
+    names = tuple(_name(factory) for factory in bots)
+    played: list[_Played] = []
     bar = tqdm(total=games, disable=not progress, desc="games", unit="game")
     try:
         if executor is None:
-            for part in _chunks(deals, chunk):
-                outcomes.extend(_play_chunk(make_game, bots, rotate, part))
-                bar.update(len(part))
+            for deal in deals:
+                played.append(_play_chunk(make_game, bots, rotate, [deal]))
+                bar.update(len(played[-1].games))
+                if played[-1].failure is not None:
+                    break
         else:
-            parts = list(_chunks(deals, chunk))
-            futures = [executor.submit(_play_chunk, make_game, bots, rotate, part) for part in parts]
-            for future, part in zip(futures, parts, strict=True):
-                outcomes.extend(future.result())
-                bar.update(len(part))
+            _run_on(executor, [(make_game, bots, rotate, part) for part in _chunks(deals, chunk)], played, bar)
+    except KeyboardInterrupt:
+        summary = _summary(names, played)
+        message = f"simulate() stopped after {summary.games} of {games} games (their outcomes are in .summary)"
+        raise SimulationInterrupted(message, summary) from None
     finally:
         bar.close()
-    names = tuple(_name(factory) for factory in bots)
-    return Summary(names, tuple(outcomes))
+    summary = _summary(names, played)
+    failure = next((p.failure for p in played if p.failure is not None), None)
+    if failure is not None:
+        raise _failed(failure, summary, games, names)
+    return summary
+
+
+def _run_on(
+    executor: Executor,
+    jobs: list[tuple[GameFactory, Sequence[BotFactory], bool, list[_Deal]]],
+    played: list[_Played],
+    bar: tqdm,
+) -> None:
+    """Run the chunks on ``executor``, adding what they play to ``played``; at
+    the first failure (or on Ctrl-C, re-raised) cancel the rest and stop the running games."""
+    stop = _StopFlag()
+    futures = [executor.submit(_play_chunk, *job, stop) for job in jobs]
+    collected: set[Future[_Played]] = set()
+    try:
+        for future in as_completed(futures):
+            collected.add(future)
+            played.append(future.result())
+            bar.update(len(played[-1].games))
+            if played[-1].failure is not None:
+                break
+    finally:
+        if len(collected) < len(futures):
+            _halt(futures, collected, stop, played)
+
+
+def _halt(
+    futures: list[Future[_Played]], collected: set[Future[_Played]], stop: _StopFlag, played: list[_Played]
+) -> None:
+    """Cancel the chunks not started and stop the games in progress (they
+    return what they finished). The flag stays up until this process exits:
+    an executor may still start a chunk it reported cancelled (Dask does)."""
+    stop.set()
+    atexit.register(stop.clear)
+    for future in futures:
+        future.cancel()
+    left = [f for f in futures if not f.cancelled() and f not in collected]
+    done, _ = wait(left, timeout=STOP_GRACE)
+    played.extend(f.result() for f in done if f.exception() is None)
+
+
+def _summary(names: tuple[str, ...], played: list[_Played]) -> Summary:
+    games = sorted(game for part in played for game in part.games)
+    return Summary(names, tuple(outcomes for _, outcomes in games))
+
+
+def _failed(failure: _Failure, summary: Summary, games: int, names: tuple[str, ...]) -> SimulationFailed:
+    where = "could not be made" if failure.seat is None else f"failed at seat {failure.seat}"
+    who = f", played by bot {failure.bot} ({names[failure.bot]})" if failure.bot is not None else ""
+    error = failure.error
+    message = (
+        f"game {failure.index} (seed {failure.game_seed}) {where}{who}: {type(error).__name__}: {error}; "
+        f"{summary.games} of {games} games had finished (their outcomes are in .summary)"
+    )
+    if error.__traceback__ is None:  # it came from another process: keep its traceback in words
+        error.add_note("Traceback in the worker:\n" + failure.traceback)
+    failed = SimulationFailed(message, summary, failure.index, failure.game_seed, failure.seat)
+    failed.__cause__ = error
+    return failed
+
+
+def _check_arguments(
+    make_game: object,
+    bots: object,
+    games: object,
+    seed: object,
+    progress: object,
+    executor: object,
+    rotate: object,
+    chunk: object,
+) -> None:
+    def refuse(name: str, value: object, wanted: str) -> SimulationError:
+        return SimulationError(f"simulate(): {name} must be {wanted}, not {value!r}")
+
+    if not callable(make_game):
+        raise refuse("make_game", make_game, "a game class or a function of seed=")
+    if isinstance(bots, str | bytes) or not isinstance(bots, Sequence) or not bots:
+        raise refuse("bots", bots, "a list of bot classes or functions of seed=, one per seat")
+    for b, factory in enumerate(bots):
+        if not callable(factory):
+            raise refuse(f"bots[{b}]", factory, "a bot class or a function of seed=")
+    for name, value, low in (("games", games, 1), ("chunk", chunk, 1), ("seed", seed, None)):
+        if isinstance(value, bool) or not isinstance(value, Integral) or (low is not None and value < low):
+            raise refuse(name, value, "an int" if low is None else f"an int of at least {low}")
+    for name, value in (("progress", progress), ("rotate", rotate)):
+        if not isinstance(value, bool):
+            raise refuse(name, value, "True or False")
+    if executor is not None and not isinstance(executor, Executor):
+        raise refuse("executor", executor, "None or a concurrent.futures.Executor")
 
 
 def _name(factory: BotFactory) -> str:

@@ -14,7 +14,7 @@ import pytest
 
 from cardcommons.cards import Card, parse_cards
 from cardcommons.categories import STANDARD
-from cardcommons.errors import CardError, IllegalActionError
+from cardcommons.errors import CardError, IllegalActionError, RecordError, RulesError
 from cardcommons.hands import HandValue, evaluate
 from cardcommons.packs import Pack
 from cardcommons.split_and_choose import (
@@ -217,6 +217,38 @@ def test_best_build_checks_its_cards() -> None:
         best_build("As As Ks Qs Js Ts Ad Kd Qd Jd")
 
 
+def test_a_build_holds_each_card_once() -> None:
+    """The game refused a card named twice in a build; the public Build and score_builds did not."""
+    with pytest.raises(CardError, match="a build holds each card once, not A♠ twice"):
+        Build(weaker="As Ad Ac Ks Kd", stronger="As Jh Qd Kh Jo")
+    with pytest.raises(CardError, match="A♠ K♠ twice"):
+        Build(hands=("As Ks Ac Kc Jo", "As Ks Ah Kh Qd"))
+    twice = Build._trusted(parse_cards("As Ad Ac Ks Kd"), parse_cards("As Jh Qd Kh Jo"))
+    fine = Build(weaker="Kc Kh Qc Qd Qh", stronger="Ac Ah Ad 10s 10h")
+    with pytest.raises(CardError, match=r"Player 1's build is not 10 different cards.*A♠ appears more than once"):
+        score_builds([fine, twice])
+    with pytest.raises(CardError, match=r"Player 0's build.*expected 10 cards"):
+        score_builds([Build._trusted(parse_cards("As Ad Ac Ks"), parse_cards("Jh Qd Kh Jo")), fine])
+    with pytest.raises(RulesError, match="two builds, not 1"):
+        score_builds([fine])
+
+
+def test_constructor_arguments_and_seats_are_checked() -> None:
+    for arguments, message in [
+        ({"face_up_swap": "no"}, "face_up_swap is True or False, not 'no'"),
+        ({"face_up_swap": 1}, "face_up_swap is True or False, not 1"),
+        ({"first_splitter": 1.0}, "first_splitter is 0 or 1, not 1.0"),
+        ({"first_splitter": True}, "first_splitter is 0 or 1, not True"),
+        ({"seed": "3"}, "a seed is an int or None, not '3'"),
+    ]:
+        with pytest.raises(RulesError, match=message):
+            SplitAndChoose(**arguments)  # type: ignore[arg-type]
+    game = SplitAndChoose(seed=1)
+    for player in (2, -1, 1.0, True, None):
+        with pytest.raises(RulesError, match="players 0 and 1"):
+            game.observation(player)  # type: ignore[arg-type]
+
+
 def test_best_build_in_another_pack() -> None:
     pack = Pack.whisky(2, jokers=True)
     rng = random.Random(3)
@@ -362,7 +394,7 @@ def test_record_and_replay() -> None:
     assert SplitAndChoose.replay(staged_record).__dict__ == staged_game.__dict__
     for action in game.history:
         assert parse_action(action_code(action)) == action
-    with pytest.raises(ValueError, match="not a Split and Choose record"):
+    with pytest.raises(RecordError, match="not a 'split and choose' record"):
         SplitAndChoose.replay({"game": "whisky poker"})
 
 
@@ -374,7 +406,7 @@ def test_from_order_rejects_a_bad_deal() -> None:
         SplitAndChoose.from_order(" ".join([*order[:20], "As"]))
     with pytest.raises(CardError, match="not in the 21-card pack"):
         SplitAndChoose.from_order(" ".join([*order[:20], "9s"]))
-    with pytest.raises(ValueError, match="first_splitter"):
+    with pytest.raises(RulesError, match="first_splitter"):
         SplitAndChoose.from_order(" ".join(order), first_splitter=2)
     game = SplitAndChoose.from_order(" ".join(order))
     assert game.reserve == PACK.cards[0] and game.stock_cards(4) == PACK.cards[17:21]
@@ -409,7 +441,7 @@ def illegal_actions(game: SplitAndChoose) -> list[tuple[object, int | None, str]
             return [
                 wrong_player,
                 (Build(hands=(hand[:4], hand[4:])), None, "two hands of 5"),
-                (Build(hands=(hand[:5], hand[4:9])), None, "exactly once"),
+                (Build._trusted(hand[:5], hand[4:9]), None, "exactly once"),
                 (Build(hands=(hand[:5], (*hand[5:9], outsider))), None, "does not hold"),
                 (Keep(), None, "must build"),
             ]

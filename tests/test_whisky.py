@@ -10,6 +10,8 @@ import itertools
 import json
 import random
 import re
+import subprocess
+import sys
 from collections import Counter
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
@@ -23,7 +25,7 @@ from cardcommons.bots import GreedyBot, MonteCarloBot, RandomBot
 from cardcommons.bots.whisky import hand_percentiles
 from cardcommons.cards import JOKER, Card, parse_card, parse_cards
 from cardcommons.categories import Category
-from cardcommons.errors import CardError, IllegalActionError
+from cardcommons.errors import CardError, IllegalActionError, RulesError
 from cardcommons.faces import card_html
 from cardcommons.game import Game, Observation, play
 from cardcommons.packs import Pack
@@ -195,9 +197,14 @@ def test_two_jokers_count_as_a_multiset() -> None:
     )
     for _ in range(5):
         game.apply(Pass())
-    assert Exchange(JOKER, JOKER) in game.legal_actions()
-    game.apply(Exchange(JOKER, JOKER))  # legal, and it changes no card of any hand
-    assert game.hands[0] == cards("Jo 6c 7c 8c 9c") and game.spare.count(JOKER) == 1
+    # A Joker for the spare's Joker changes nothing: a pass in disguise, and phase 2 has no passing.
+    assert Exchange(JOKER, JOKER) not in game.legal_actions()
+    assert Exchange(JOKER, JOKER) not in game.candidate_actions()
+    assert Exchange(JOKER, parse_card("10c")) in game.legal_actions()
+    before = game.record()
+    with pytest.raises(IllegalActionError, match="changes nothing"):
+        game.apply(Exchange(JOKER, JOKER))
+    assert game.record() == before and game.hands[0] == cards("Jo 6c 7c 8c 9c") and game.spare.count(JOKER) == 1
     with pytest.raises(CardError, match="3 Jokers"):
         WhiskyPoker.from_deal([*hands[:4], "Jo Qs Qh Qd 8d"], "Jo 9s 10c 10d 8s", jokers=True)
 
@@ -220,6 +227,74 @@ def test_from_deal_names_the_problem(hands: list[str], spare: str, jokers: bool,
         WhiskyPoker.from_deal(hands, spare, jokers=jokers)
 
 
+_CONSTRUCTORS = """
+import sys
+from cardcommons.whisky import WhiskyPoker
+def bad():
+    try:
+        WhiskyPoker(4.0)
+    except Exception as error:
+        return f"{type(error).__name__}: {error}"
+    return "accepted"
+if sys.argv[1] == "bad first":
+    print(bad(), WhiskyPoker(4, seed=1).players)
+else:
+    print(WhiskyPoker(4, seed=1).players, bad())
+"""
+
+
+def test_bad_constructor_arguments_are_refused_whatever_was_played_before() -> None:
+    """A cache of tables keyed on the arguments once took 4.0 for 4 after any
+    4-player game: the arguments are checked before any cache, in every process."""
+    answers = {
+        order: subprocess.run(
+            [sys.executable, "-c", _CONSTRUCTORS, order], capture_output=True, text=True, check=True
+        ).stdout.split()
+        for order in ("bad first", "good first")
+    }
+    assert " ".join(answers["bad first"][:-1]) == " ".join(answers["good first"][1:])
+    assert " ".join(answers["bad first"][:-1]) == "CardError: the number of players is an int, not 4.0"
+
+
+@pytest.mark.parametrize(
+    ("arguments", "error", "message"),
+    [
+        ({"players": 4.0}, CardError, "players is an int, not 4.0"),
+        ({"players": True}, CardError, "players is an int, not True"),
+        ({"players": 1}, CardError, "2 to 9 players, not 1"),
+        ({"jokers": "no"}, RulesError, "jokers is True or False, not 'no'"),
+        ({"jokers": 1}, RulesError, "jokers is True or False, not 1"),
+        ({"ace_low": "no"}, RulesError, "ace_low is True or False, not 'no'"),
+        ({"ranking": "rare"}, RulesError, "'standard' or 'rarity', not 'rare'"),
+        ({"dealer": 4}, RulesError, "dealer is a seat from 0 to 3, not 4"),
+        ({"dealer": 1.0}, RulesError, "not 1.0"),
+        ({"seed": "3"}, RulesError, "a seed is an int or None, not '3'"),
+        ({"seed": 2.5}, RulesError, "not 2.5"),
+    ],
+)
+def test_constructor_arguments_are_checked(arguments: dict[str, Any], error: type[Exception], message: str) -> None:
+    with pytest.raises(error, match=re.escape(message)):
+        WhiskyPoker(**{"players": 4, "seed": 1, **arguments})
+    hands = ["As Ad Ks Kd 9c", "Qh Qs Jc 10d 9h"]
+    if "players" not in arguments and "seed" not in arguments and "dealer" not in arguments:
+        with pytest.raises(error, match=re.escape(message)):
+            WhiskyPoker.from_deal(hands, "Ac Kc Qc Jd 10s", **arguments)
+
+
+def test_from_deal_wants_a_list_of_hands() -> None:
+    with pytest.raises(CardError, match="one hand per player, not the string 'As Ad Ks Kd 9c'"):
+        WhiskyPoker.from_deal("As Ad Ks Kd 9c", "Ac Kc Qc Jd 10s")
+    with pytest.raises(CardError, match="one hand per player, not None"):
+        WhiskyPoker.from_deal(None, "Ac Kc Qc Jd 10s")  # type: ignore[arg-type]
+
+
+def test_observation_of_a_seat_that_is_not_there() -> None:
+    game = WhiskyPoker(players=3, seed=1)
+    for player in (3, -1, 1.0, True, "0", None):
+        with pytest.raises(RulesError, match="a seat is 0 to 2"):
+            game.observation(player)  # type: ignore[arg-type]
+
+
 def test_seeded_deals_dealers_and_records() -> None:
     game = WhiskyPoker(players=5, jokers=True, seed=3)
     again = WhiskyPoker(players=5, jokers=True, seed=3, dealer=(game.dealer + 1) % 5)
@@ -228,7 +303,7 @@ def test_seeded_deals_dealers_and_records() -> None:
     assert len(game.pack) == 38 and len(game.stock) == 38 - 30
     with pytest.raises(CardError):
         WhiskyPoker(players=10)
-    with pytest.raises(ValueError, match="dealer"):
+    with pytest.raises(RulesError, match="dealer"):
         WhiskyPoker(players=3, dealer=3)
     assert isinstance(game, Game)
     assert isinstance(game.observation(0), Observation)

@@ -13,8 +13,9 @@ One module per concern, each importing only those before it:
 :mod:`~cardcommons.split_and_choose.actions` (the moves and their text form),
 :mod:`~cardcommons.split_and_choose.build` (the best build and a build's score),
 :mod:`~cardcommons.split_and_choose.result` (two builds compared and explained),
-:mod:`~cardcommons.split_and_choose.views` (what one player may know) and
-:mod:`~cardcommons.split_and_choose.game` (the game itself). Import from here.
+:mod:`~cardcommons.split_and_choose.views` (what one player may know),
+:mod:`~cardcommons.split_and_choose.game` (the game itself) and
+:mod:`~cardcommons.split_and_choose.staging` (games staged to end with chosen hands). Import from here.
 
 >>> game = SplitAndChoose(seed=7)
 >>> game.phase, game.current_player, len(game.legal_actions())
@@ -42,6 +43,7 @@ from cardcommons.split_and_choose.build import build_scorer as build_scorer
 from cardcommons.split_and_choose.game import SplitAndChoose
 from cardcommons.split_and_choose.result import SplitAndChooseResult, score_builds
 from cardcommons.split_and_choose.rules import PACK
+from cardcommons.split_and_choose.staging import stage
 from cardcommons.split_and_choose.views import ReserveView, RoundView, SplitAndChooseObservation
 
 __all__ = [
@@ -62,4 +64,5 @@ __all__ = [
     "build_score",
     "parse_action",
     "score_builds",
+    "stage",
 ]

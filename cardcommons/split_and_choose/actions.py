@@ -130,6 +130,10 @@ class Build:
     ('K♥ Q♦ J♥ 10♠ 🃏', 'A♠ A♦ A♣ K♠ K♦')
     >>> build == Build(weaker="As Ad Ac Ks Kd", stronger="10s Jh Qd Kh Jo")
     True
+    >>> Build(weaker="As Ad Ac Ks Kd", stronger="As Jh Qd Kh Jo")
+    Traceback (most recent call last):
+    ...
+    cardcommons.errors.CardError: a build holds each card once, not A♠ twice
     """
 
     hands: tuple[tuple[Card, ...], tuple[Card, ...]]
@@ -148,6 +152,7 @@ class Build:
         if len(pair) != 2:
             pair = [tuple(c for h in pair for c in h), ()]
         first, second = pair
+        _check_once(first + second)
         object.__setattr__(self, "hands", _order_hands(first, second))
 
     @classmethod
@@ -172,6 +177,13 @@ class Build:
 
     def __repr__(self) -> str:
         return f"Build(weaker={cards_str(self.weaker)!r}, stronger={cards_str(self.stronger)!r})"
+
+
+def _check_once(cards: tuple[Any, ...]) -> None:
+    """Refuse a card named twice (other malformed items are left for ``apply`` to reject)."""
+    if len(set(cards)) != len(cards) and all(isinstance(c, Card) for c in cards):
+        twice = _high_first({c for c in cards if cards.count(c) > 1})
+        raise CardError(f"a build holds each card once, not {cards_str(twice)} twice")
 
 
 def _strength5(hand: tuple[Card, ...]) -> int | None:

@@ -17,9 +17,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardcommons.cards import Card, cards_str, parse_cards
-from cardcommons.errors import CardError, IllegalActionError
+from cardcommons.errors import CardError, IllegalActionError, RulesError
 from cardcommons.faces import card_html, hand_html
 from cardcommons.game import Action, Bot
+from cardcommons.records import VERSION, codes, flag, integer, play_actions, read_record, replaying, section
 from cardcommons.split_and_choose.actions import (
     Build,
     Choose,
@@ -66,6 +67,8 @@ class SplitAndChoose:
     players = 2
 
     def __init__(self, seed: int | None = None, first_splitter: int = 0, face_up_swap: bool = False) -> None:
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise RulesError(f"a seed is an int or None, not {seed!r}")
         order = PACK.shuffled(random.Random(seed))
         self._setup(tuple(order), first_splitter, face_up_swap)
         self.seed = seed
@@ -93,11 +96,13 @@ class SplitAndChoose:
         return game
 
     def _setup(self, order: tuple[Card, ...], first_splitter: int, face_up_swap: bool) -> None:
-        if first_splitter not in (0, 1) or isinstance(first_splitter, bool):
-            raise ValueError(f"first_splitter is 0 or 1, not {first_splitter!r}")
+        if isinstance(first_splitter, bool) or not isinstance(first_splitter, int) or first_splitter not in (0, 1):
+            raise RulesError(f"first_splitter is 0 or 1, not {first_splitter!r}")
+        if not isinstance(face_up_swap, bool):
+            raise RulesError(f"face_up_swap is True or False, not {face_up_swap!r}")
         self.order = order
         self.first_splitter = first_splitter
-        self.face_up_swap = bool(face_up_swap)
+        self.face_up_swap = face_up_swap
         self._hands: list[list[Card]] = [[], []]
         self._reserve = order[0]
         self._splits: list[Split] = []
@@ -287,8 +292,8 @@ class SplitAndChoose:
     # ----------------------------------------------------------------- views
 
     def observation(self, player: int) -> SplitAndChooseObservation:
-        if player not in (0, 1):
-            raise ValueError(f"Split and Choose has players 0 and 1, not {player!r}")
+        if isinstance(player, bool) or not isinstance(player, int) or player not in (0, 1):
+            raise RulesError(f"Split and Choose has players 0 and 1, not {player!r}")
         phase = self.phase
         rounds: list[RoundView] = []
         started = len(self._splits) + (phase == "split")
@@ -325,11 +330,13 @@ class SplitAndChoose:
         )
 
     def record(self) -> dict[str, Any]:
-        """The game as a JSON-serialisable dict: rules, deal (seed or card
-        order) and actions as text; :meth:`replay` rebuilds it."""
+        """The game as a JSON-serialisable dict: the game's name, the format
+        version, the rules, the deal (seed or card order) and the actions as
+        text; :meth:`replay` rebuilds it."""
         deal: dict[str, Any] = {"seed": self.seed} if self.seed is not None else {"order": [c.code for c in self.order]}
         return {
             "game": GAME_NAME,
+            "version": VERSION,
             "rules": {"first_splitter": self.first_splitter, "face_up_swap": self.face_up_swap},
             **deal,
             "actions": [action_code(a) for a in self._history],
@@ -337,24 +344,28 @@ class SplitAndChoose:
 
     @classmethod
     def replay(cls, record: dict[str, Any]) -> SplitAndChoose:
-        """Rebuild a game from :meth:`record`, playing its actions again."""
-        if record.get("game") != GAME_NAME:
-            raise ValueError(f"not a Split and Choose record: game {record.get('game')!r}")
-        rules = record.get("rules", {})
-        if "order" in record:
-            game = cls.from_order(
-                parse_cards(record["order"]),
-                first_splitter=rules.get("first_splitter", 0),
-                face_up_swap=rules.get("face_up_swap", False),
-            )
+        """Rebuild a game from :meth:`record`, playing its actions again. A
+        record that cannot be replayed as written raises
+        :class:`~cardcommons.errors.RecordError` naming the field.
+
+        >>> record = SplitAndChoose(seed=4).record()
+        >>> SplitAndChoose.replay({**record, "rules": {"first_splitter": 0, "face_up_swap": "no"}})
+        Traceback (most recent call last):
+        ...
+        cardcommons.errors.RecordError: rules.face_up_swap must be true or false, not 'no'
+        """
+        deal = "order" if isinstance(record, dict) and "order" in record else "seed"
+        fields = read_record(record, GAME_NAME, {"rules", deal, "actions"})
+        rules = section(fields["rules"], "rules", {"first_splitter", "face_up_swap"})
+        first_splitter = integer(rules["first_splitter"], "rules.first_splitter", 0, 1)
+        face_up_swap = flag(rules["face_up_swap"], "rules.face_up_swap")
+        if deal == "order":
+            order = codes(fields["order"], "order", len(PACK))
+            with replaying("order", order):
+                game = cls.from_order(parse_cards(order), first_splitter, face_up_swap)
         else:
-            game = cls(
-                seed=record.get("seed"),
-                first_splitter=rules.get("first_splitter", 0),
-                face_up_swap=rules.get("face_up_swap", False),
-            )
-        for text in record.get("actions", []):
-            game.apply(parse_action(text))
+            game = cls(integer(fields["seed"], "seed"), first_splitter, face_up_swap)
+        play_actions(lambda text: game.apply(parse_action(text)), fields["actions"])
         return game
 
     from_record = replay

@@ -17,10 +17,12 @@ from typing import Literal
 
 from cardcommons.cards import cards_str
 from cardcommons.categories import Category
+from cardcommons.errors import CardError, RulesError
 from cardcommons.game import Result
 from cardcommons.hands import HandValue
 from cardcommons.split_and_choose.actions import Build
 from cardcommons.split_and_choose.build import build_score
+from cardcommons.split_and_choose.rules import PACK
 
 __all__ = ["SplitAndChooseResult", "Step", "score_builds"]
 
@@ -61,6 +63,11 @@ class SplitAndChooseResult(Result):
     stronger: tuple[HandValue, HandValue]
     step: Step | None
 
+    def __str__(self) -> str:
+        """Both builds, one line per player, then the explanation."""
+        lines = [f"Player {p}: {self.weaker[p]} | {self.stronger[p]}" for p in (0, 1)]
+        return "\n".join([*lines, self.explanation])
+
     def _repr_html_(self) -> str:
         rows = "".join(
             f"<tr><td>Player {p}</td><td>{self.weaker[p]._repr_html_()}</td>"
@@ -81,6 +88,13 @@ def score_builds(builds: Sequence[Build]) -> SplitAndChooseResult:
     >>> print(score_builds([quads, houses]).explanation)
     Player 0 wins. Both weaker hands are full houses; the stronger hands decide: four of a kind beats a full house.
     """
+    if len(builds) != 2:
+        raise RulesError(f"Split and Choose compares two builds, not {len(builds)}")
+    for player, build in enumerate(builds):
+        try:
+            PACK.check(build.weaker + build.stronger, size=10)
+        except CardError as error:
+            raise CardError(f"Player {player}'s build is not 10 different cards of the pack: {error}") from None
     values = [build_score(b.weaker, b.stronger) for b in builds]
     weaker = (values[0][2], values[1][2])
     stronger = (values[0][3], values[1][3])

@@ -17,10 +17,11 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from html import escape
 from typing import TYPE_CHECKING
 
 from cardcommons.cards import Card
-from cardcommons.faces import hand_html
+from cardcommons.faces import card_text, hand_html
 from cardcommons.split_and_choose.actions import Build, Choose, Keep, Split, Swap
 from cardcommons.split_and_choose.build import best_build
 from cardcommons.split_and_choose.rules import PACK, ROUNDS, Phase
@@ -55,6 +56,14 @@ class RoundView:
             return None
         return self.chooser if self.chose_face_up else self.splitter
 
+    def __str__(self) -> str:
+        """The round in words, ``?? ??`` for a pair this player never saw."""
+        if self.face_up is None:
+            return f"Player {self.splitter} to split {card_text(self.cards or ())}".rstrip()
+        down = card_text(self.face_down or (None, None))
+        taken = "" if self.face_up_taker is None else f"; Player {self.face_up_taker} took the face-up pair"
+        return f"Player {self.splitter} split {card_text(self.face_up)} up, {down} down{taken}"
+
 
 @dataclass(frozen=True)
 class ReserveView:
@@ -65,6 +74,20 @@ class ReserveView:
     swapped: bool
     given: Card | None
     taken: Card | None
+
+    def __str__(self) -> str:
+        """The decision in words, ``??`` for a card this player did not see."""
+        if not self.swapped:
+            return f"Player {self.player} kept"
+        return f"Player {self.player} swapped {card_text([self.given])} for {card_text([self.taken])}"
+
+    def _repr_html_(self) -> str:
+        if not self.swapped:
+            return f"<div>{escape(str(self))}</div>"
+        return (
+            f"<div>Player {self.player} swapped {hand_html([self.given], 'given')} "
+            f"for {hand_html([self.taken], 'taken')}</div>"
+        )
 
 
 @dataclass(frozen=True)
@@ -157,6 +180,16 @@ class SplitAndChooseObservation:
         """
         return _sample(self, rng)
 
+    def __str__(self) -> str:
+        """What this player knows, in words: its cards, each round and reserve
+        decision as it saw them (``??`` for a card it never saw), and the
+        cards it has not seen."""
+        lines = [f"Player {self.player} holds {card_text(self.hand)}"]
+        lines += [f"  round {number}: {view}" for number, view in enumerate(self.rounds, 1)]
+        lines += [f"  reserve: {decision}" for decision in self.reserve]
+        lines.append(f"  never seen: {card_text(self.unseen)}")
+        return "\n".join(lines)
+
     def _repr_html_(self) -> str:
         """The view as a small table: a caption, then one labelled row of cards
         for the hand and for each round (face-up pair, then face-down pair)."""
@@ -173,8 +206,7 @@ class SplitAndChooseObservation:
                     chose[view.chose_face_up],
                 )
             )
-        for decision in self.reserve:
-            rows.append((f"reserve · player {decision.player}", "", "swapped" if decision.swapped else "kept"))
+        rows += [("reserve", decision._repr_html_(), "") for decision in self.reserve]
         cell = "text-align:left;padding:2px 8px;vertical-align:middle"
         body = "".join(
             f'<tr><th style="{cell};white-space:nowrap">{label}</th><td style="{cell}">{cards}</td>'

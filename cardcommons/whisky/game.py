@@ -19,18 +19,19 @@ from __future__ import annotations
 import random
 import secrets
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from cardcommons.cards import Card, cards_str, parse_cards
-from cardcommons.errors import CardError, IllegalActionError
+from cardcommons.errors import CardError, IllegalActionError, RecordError, RulesError
 from cardcommons.hands import HandValue, value_of
-from cardcommons.packs import Pack
+from cardcommons.packs import MAX_PLAYERS, MIN_PLAYERS, Pack
+from cardcommons.records import VERSION, codes, flag, integer, play_actions, read_record, replaying, section
 from cardcommons.whisky.actions import KNOCK, PASS, TAKE, Exchange, Knock, Pass, TakeSpare, WhiskyAction, parse_action
 from cardcommons.whisky.display import Row, rows_html
 from cardcommons.whisky.events import Event, Position
 from cardcommons.whisky.result import WhiskyResult
-from cardcommons.whisky.table import HAND_SIZE, RankingName, RulesTable, _remove, rules_table, swapped
+from cardcommons.whisky.table import HAND_SIZE, RankingName, RulesTable, _remove, check_rules, rules_table, swapped
 from cardcommons.whisky.views import WhiskyObservation
 
 if TYPE_CHECKING:
@@ -38,6 +39,7 @@ if TYPE_CHECKING:
 
 __all__ = ["MAX_EXCHANGE_CANDIDATES", "REPETITIONS", "WhiskyPoker"]
 
+GAME_NAME = "whisky poker"
 REPETITIONS = 3
 """A phase-2 position that comes up this many times ends the game as a draw."""
 MAX_EXCHANGE_CANDIDATES = 4
@@ -74,6 +76,8 @@ class WhiskyPoker:
         table = rules_table(players, jokers, ace_low, ranking)
         if seed is None:
             seed = secrets.randbits(63)
+        elif isinstance(seed, bool) or not isinstance(seed, int):
+            raise RulesError(f"a seed is an int or None, not {seed!r}")
         rng = random.Random(seed)
         chosen = rng.randrange(players)
         self._init(table, players, jokers, ace_low, ranking, chosen if dealer is None else dealer)
@@ -110,12 +114,19 @@ class WhiskyPoker:
         Traceback (most recent call last):
         ...
         cardcommons.errors.CardError: Whisky Poker is for 2 to 9 players, not 1
+        >>> WhiskyPoker.from_deal("As Ad Ks Kd 9c", "Ac Kc Qc Jd 10s")
+        Traceback (most recent call last):
+        ...
+        cardcommons.errors.CardError: the hands are a list with one hand per player, not the string 'As Ad Ks Kd 9c'
         """
+        if isinstance(hands, str) or not isinstance(hands, Sequence):
+            what = "the string " if isinstance(hands, str) else ""
+            raise CardError(f"the hands are a list with one hand per player, not {what}{hands!r}")
         players = len(hands)
         table = rules_table(players, jokers, ace_low, ranking)
         pack = table.pack
-        dealt = [parse_cards(h) for h in hands]
-        spare_cards = parse_cards(spare)
+        dealt = [_hand_cards(f"seat {s}'s hand", h) for s, h in enumerate(hands)]
+        spare_cards = _hand_cards("the spare", spare)
         for name, cards in [*((f"seat {s}'s hand", h) for s, h in enumerate(dealt)), ("the spare", spare_cards)]:
             for card in cards:
                 if card not in pack:
@@ -162,7 +173,7 @@ class WhiskyPoker:
         self, table: RulesTable, players: int, jokers: bool, ace_low: bool, ranking: RankingName, dealer: int
     ) -> None:
         if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
-            raise ValueError(f"the dealer is a seat from 0 to {players - 1}, not {dealer!r}")
+            raise RulesError(f"the dealer is a seat from 0 to {players - 1}, not {dealer!r}")
         self._table = table
         self.players = players
         self.jokers = jokers
@@ -304,14 +315,19 @@ class WhiskyPoker:
 
     def legal_actions(self) -> tuple[WhiskyAction, ...]:
         """Phase 1: pass, take the spare, knock. Phase 2: every distinct
-        exchange, take the spare, knock. Nothing once the game is over."""
+        exchange that changes the hand (not a Joker for the spare's Joker:
+        that would be a pass), take the spare, knock. Nothing once the game is over."""
         if self._turn is None:
             return ()
         if self._phase == 1:
             return (PASS, TAKE, KNOCK)
         exchanges = self._table.exchanges
-        pairs = sorted({(g, t) for g in self._hands[self._turn] for t in self._spare})
-        return (*(exchanges[g][t] for g, t in pairs), TAKE, KNOCK)
+        return (*(exchanges[g][t] for g, t in self._exchange_pairs(self._turn)), TAKE, KNOCK)
+
+    def _exchange_pairs(self, seat: int) -> list[tuple[int, int]]:
+        """The (give, take) card ids of every exchange open to ``seat``: two
+        different cards (with two Jokers, a Joker for a Joker changes nothing)."""
+        return sorted({(g, t) for g in self._hands[seat] for t in self._spare if g != t})
 
     def apply(self, action: Any) -> None:
         """Play ``action`` for the current player; an illegal one raises
@@ -324,11 +340,18 @@ class WhiskyPoker:
         elif isinstance(action, Exchange):
             if self._phase != 2:
                 raise IllegalActionError("no exchanging in phase 1: the spare is face down (pass, take it, or knock)")
-            give, take = self._table.ids.get(action.give), self._table.ids.get(action.take)
+            ids = self._table.ids
+            give = ids.get(action.give) if isinstance(action.give, Card) else None
+            take = ids.get(action.take) if isinstance(action.take, Card) else None
             if give is None or give not in self._hands[self._turn]:
                 raise IllegalActionError(f"seat {self._turn} does not hold {action.give}")
             if take is None or take not in self._spare:
                 raise IllegalActionError(f"{action.take} is not in the spare")
+            if give == take:
+                raise IllegalActionError(
+                    f"giving {action.give} for the spare's {action.take} changes nothing: "
+                    "it would be a pass, and phase 2 has no passing"
+                )
         elif not isinstance(action, TakeSpare | Knock):
             raise IllegalActionError(f"not a Whisky Poker action: {action!r}")
         self._play(action)
@@ -419,7 +442,7 @@ class WhiskyPoker:
     def observation(self, player: int) -> WhiskyObservation:
         """What ``player`` may know now, and nothing else."""
         if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.players:
-            raise ValueError(f"a seat is 0 to {self.players - 1}, not {player!r}")
+            raise RulesError(f"a seat is 0 to {self.players - 1}, not {player!r}")
         return WhiskyObservation(
             player=player,
             players=self.players,
@@ -438,12 +461,14 @@ class WhiskyPoker:
         )
 
     def record(self) -> dict[str, Any]:
-        """The rules, the seed (or the staged deal), the dealer and the actions,
-        all JSON-serialisable; :meth:`replay` plays it back."""
+        """The game's name, the format version, the rules, the seed (or the
+        staged deal), the dealer and the actions, all JSON-serialisable;
+        :meth:`replay` plays it back."""
         cards = self._table.cards
         hands, spare = self._dealt
         return {
-            "game": "whisky poker",
+            "game": GAME_NAME,
+            "version": VERSION,
             "rules": {"players": self.players, "jokers": self.jokers, "ace_low": self.ace_low, "ranking": self.ranking},
             "dealer": self.dealer,
             "seed": self.seed,
@@ -455,17 +480,39 @@ class WhiskyPoker:
 
     @classmethod
     def replay(cls, record: dict[str, Any]) -> WhiskyPoker:
-        """The game a :meth:`record` describes, with all its actions played again."""
-        rules = record["rules"]
-        options = {"jokers": rules["jokers"], "ace_low": rules.get("ace_low", True)}
-        ranking = rules.get("ranking", "standard")
-        if record.get("deal"):
-            deal = record["deal"]
-            game = cls.from_deal(deal["hands"], deal["spare"], record["dealer"], ranking=ranking, **options)
+        """The game a :meth:`record` describes, with all its actions played
+        again. A record that cannot be replayed as written raises
+        :class:`~cardcommons.errors.RecordError` naming the field.
+
+        >>> record = WhiskyPoker(players=3, seed=5).record()
+        >>> WhiskyPoker.replay({**record, "seed": None})
+        Traceback (most recent call last):
+        ...
+        cardcommons.errors.RecordError: seed must be an int, not None
+        """
+        fields = read_record(record, GAME_NAME, {"rules", "dealer", "seed", "deal", "actions"})
+        rules = section(fields["rules"], "rules", {"players", "jokers", "ace_low", "ranking"})
+        players = integer(rules["players"], "rules.players", MIN_PLAYERS, MAX_PLAYERS)
+        options = {"jokers": flag(rules["jokers"], "rules.jokers"), "ace_low": flag(rules["ace_low"], "rules.ace_low")}
+        with replaying("rules.ranking", rules["ranking"]):
+            check_rules(players, ranking=rules["ranking"], **options)
+        ranking: RankingName = rules["ranking"]
+        dealer = integer(fields["dealer"], "dealer", 0, players - 1)
+        if fields["deal"] is None:
+            seed = integer(fields["seed"], "seed")
+            game = cls(players, dealer=dealer, seed=seed, ranking=ranking, **options)
         else:
-            game = cls(rules["players"], dealer=record["dealer"], seed=record["seed"], ranking=ranking, **options)
-        for code in record["actions"]:
-            game.apply(parse_action(code))
+            if fields["seed"] is not None:
+                raise RecordError(f"a record has a seed or a deal, not both: seed {fields['seed']!r}")
+            deal = section(fields["deal"], "deal", {"hands", "spare"})
+            hands = deal["hands"]
+            if not isinstance(hands, list) or len(hands) != players:
+                raise RecordError(f"deal.hands must be a list of {players} hands (rules.players), not {hands!r}")
+            dealt = [codes(hand, f"deal.hands[{s}]", HAND_SIZE) for s, hand in enumerate(hands)]
+            spare = codes(deal["spare"], "deal.spare", HAND_SIZE)
+            with replaying("deal", deal):
+                game = cls.from_deal(dealt, spare, dealer, ranking=ranking, **options)
+        play_actions(lambda text: game.apply(parse_action(text)), fields["actions"])
         return game
 
     def playout_bot(self, seed: int) -> GreedyBot:
@@ -484,9 +531,16 @@ class WhiskyPoker:
         hand = self._hands[self._turn]
         now = strength(hand)
         scored = []
-        for give, take in sorted({(g, t) for g in hand for t in self._spare}):
+        for give, take in self._exchange_pairs(self._turn):
             after = strength(swapped(hand, give, take))
             if after >= now:
                 scored.append((after, table.exchanges[give][take]))
         scored.sort(key=lambda pair: -pair[0])
         return (*(action for _, action in scored[:MAX_EXCHANGE_CANDIDATES]), TAKE, KNOCK)
+
+
+def _hand_cards(name: str, cards: object) -> tuple[Card, ...]:
+    """The cards of a staged hand, given as a string or a list; anything else is refused, naming it."""
+    if not isinstance(cards, str) and (isinstance(cards, bytes | Mapping) or not isinstance(cards, Iterable)):
+        raise CardError(f"{name} is a string or a list of cards, not {cards!r}")
+    return parse_cards(cards)

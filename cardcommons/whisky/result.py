@@ -47,6 +47,10 @@ class WhiskyResult(Result):
         """Every hand with its value, one line each."""
         return "\n".join(f"seat {s}: {value}" for s, value in enumerate(self.values))
 
+    def __str__(self) -> str:
+        """Every hand with its value, then the explanation."""
+        return f"{self.shown()}\n{self.explanation}" if self.values else self.explanation
+
     def _repr_html_(self) -> str:
         """Every hand as card faces with its category and value in words, the
         winners highlighted, and the spare if it was face up."""

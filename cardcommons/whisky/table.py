@@ -25,6 +25,7 @@ from typing import Literal, TypeAlias
 
 from cardcommons.cards import Card
 from cardcommons.categories import Ranking
+from cardcommons.errors import CardError, RulesError
 from cardcommons.lookup import HandTable, hand_table
 from cardcommons.odds import resolve_ranking
 from cardcommons.packs import Pack
@@ -33,6 +34,7 @@ from cardcommons.whisky.actions import Exchange
 __all__ = ["HAND_SIZE", "RankingName", "swapped"]
 
 RankingName: TypeAlias = Literal["standard", "rarity"]
+RANKINGS = ("standard", "rarity")
 HAND_SIZE = 5
 
 
@@ -48,8 +50,37 @@ class RulesTable:
     """``exchanges[give][take]``: the one :class:`Exchange` value for two card ids."""
 
 
-@lru_cache(maxsize=64)
+def check_rules(players: object, jokers: object, ace_low: object, ranking: object) -> None:
+    """Refuse a table the rules do not allow, naming the bad value: the player
+    count is an int (the pack checks it is 2 to 9), ``jokers`` and ``ace_low`` are bools, the
+    ranking "standard" or "rarity".
+
+    >>> check_rules(4.0, False, True, "standard")
+    Traceback (most recent call last):
+    ...
+    cardcommons.errors.CardError: the number of players is an int, not 4.0
+    >>> check_rules(4, "no", True, "standard")
+    Traceback (most recent call last):
+    ...
+    cardcommons.errors.RulesError: jokers is True or False, not 'no'
+    """
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise CardError(f"the number of players is an int, not {players!r}")
+    for name, flag in (("jokers", jokers), ("ace_low", ace_low)):
+        if not isinstance(flag, bool):
+            raise RulesError(f"{name} is True or False, not {flag!r}")
+    if not isinstance(ranking, str) or ranking not in RANKINGS:
+        raise RulesError(f"the ranking is 'standard' or 'rarity', not {ranking!r}")
+
+
 def rules_table(players: int, jokers: bool, ace_low: bool, ranking: RankingName) -> RulesTable:
+    """The table for a set of rules, checked first (a cache would take 4.0 for 4, or 1 for True)."""
+    check_rules(players, jokers, ace_low, ranking)
+    return _rules_table(players, jokers, ace_low, ranking)
+
+
+@lru_cache(maxsize=64)
+def _rules_table(players: int, jokers: bool, ace_low: bool, ranking: RankingName) -> RulesTable:
     pack = Pack.whisky(players, jokers, ace_low)
     naturals = len(pack) - pack.jokers
     ids = pack.position

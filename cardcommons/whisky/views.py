@@ -12,6 +12,11 @@ ahead in.
 >>> view = game.observation(1)
 >>> view.hand, view.spare, view.knocker, view.log
 ((9♥, 10♦, J♣, Q♥, Q♠), None, 0, ('seat 0 knocked',))
+>>> print(view)
+Seat 1's view, phase 1
+  seat 0: ?? ?? ?? ?? ??
+  seat 1: 9♥ 10♦ J♣ Q♥ Q♠
+  spare: ?? ?? ?? ?? ??
 """
 
 from __future__ import annotations
@@ -21,8 +26,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from cardcommons.cards import Card
+from cardcommons.faces import card_text
 from cardcommons.packs import Pack
 from cardcommons.whisky.actions import Exchange, TakeSpare
+from cardcommons.whisky.display import Row, rows_html
 from cardcommons.whisky.events import Event
 from cardcommons.whisky.table import HAND_SIZE, RankingName, _remove, rules_table
 
@@ -74,6 +81,29 @@ class WhiskyObservation:
     def is_over(self) -> bool:
         """True once the game has ended."""
         return self.current_player is None
+
+    def _seen(self) -> list[tuple[str, tuple[Card | None, ...]]]:
+        """Each seat and the spare as this player sees them, ``None`` for a card it cannot see."""
+        rows: list[tuple[str, tuple[Card | None, ...]]] = []
+        for seat, known in enumerate(self.known):
+            cards = self.hand if seat == self.player else (*known, *[None] * (HAND_SIZE - len(known)))
+            rows.append((f"seat {seat}", tuple(cards)))
+        rows.append(("spare", tuple(self.spare) if self.spare is not None else (None,) * HAND_SIZE))
+        return rows
+
+    def __str__(self) -> str:
+        """What this seat knows, in words: every hand and the spare, ``??`` for a card it cannot see."""
+        lines = [f"Seat {self.player}'s view, phase {self.phase}"]
+        lines += [f"  {label}: {card_text(cards)}" for label, cards in self._seen()]
+        return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        rows = [
+            Row(label, cards, "you" if label == f"seat {self.player}" else "", highlight=label == f"seat {self.player}")
+            for label, cards in self._seen()
+        ]
+        to_play = "game over" if self.current_player is None else f"seat {self.current_player} to play"
+        return rows_html(f"Seat {self.player}'s view, phase {self.phase}, {to_play}", rows)
 
     def sample_game(self, rng: random.Random) -> WhiskyPoker:
         """A full game at this point, with every card this player cannot locate

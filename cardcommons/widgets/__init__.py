@@ -13,6 +13,7 @@ driven from code and tested without a browser.
 201376
 """
 
+from cardcommons.widgets.arcade import Arcade
 from cardcommons.widgets.cards import CardPicker, card_button
 from cardcommons.widgets.census import HandCensus, Standing, hand_census
 from cardcommons.widgets.hand_explorer import HandExplorer
@@ -21,6 +22,7 @@ from cardcommons.widgets.split_table import SplitAndChooseTable
 from cardcommons.widgets.whisky_table import WhiskyPokerTable
 
 __all__ = [
+    "Arcade",
     "CardPicker",
     "HandCensus",
     "HandExplorer",

@@ -55,7 +55,7 @@ __all__ = [
 ]
 
 INK = "var(--jp-content-font-color1,#1a1a1a)"
-MUTED = "color-mix(in srgb,var(--jp-content-font-color1,#1a1a1a) 72%,transparent)"
+MUTED = "color-mix(in srgb,var(--jp-content-font-color1,#1a1a1a) 72%,#0000)"  # #0000: clear
 PAPER = "var(--jp-layout-color0,#ffffff)"
 LINE = "var(--jp-border-color2,#d0d4d9)"
 SHADE = "var(--jp-layout-color2,#eef0f2)"

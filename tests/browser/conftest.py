@@ -1,15 +1,20 @@
-"""Real-browser tests: JupyterLab in a temp dir, driven by Playwright with Debian's Chromium.
+"""Real-browser tests: JupyterLab and Voilà in a temp dir, driven by Playwright with Debian's Chromium.
 
-The recipe is in the project's browser-test notes: Lab binds 127.0.0.1 on a
-free port with no token, runs as root if it must (``--allow-root``), and gets
-its own config, runtime, data, settings and matplotlib dirs under a temp dir,
-where the notebooks are copied, so autosave never touches the repo.
+The recipe is in the project's browser-test notes. The servers are locked
+down: each binds 127.0.0.1 only, on a free port, and asks for a random token
+made for this run (the browser sends it in a header; nothing else on the
+machine knows it); ``--allow-root`` only when the tests run as root. They
+get their own config, runtime, data, settings and matplotlib dirs under a
+temp dir, where the notebooks are copied, so autosave never touches the repo;
+they are stopped at the end of the session whatever happened (SIGTERM, then
+the whole process group killed if they hang).
 
 Use :func:`run_notebook` in a test: ``page = run_notebook("explorers.ipynb")``
 opens a notebook of this folder in Lab, runs every cell and returns the page.
+:func:`voila_url` serves ``notebooks/play.ipynb`` with Voilà.
 
-Without a browser (or Playwright, or JupyterLab) the tests skip with the
-reason; with ``CI=true`` they fail instead, so CI never passes without them.
+Without a browser (or Playwright, or JupyterLab, or Voilà) the tests skip with
+the reason; with ``CI=true`` they fail instead, so CI never passes without them.
 """
 
 from __future__ import annotations
@@ -17,22 +22,23 @@ from __future__ import annotations
 import importlib.util
 import json
 import os
+import secrets
 import shutil
-import signal
-import socket
-import subprocess
 import sys
-import time
-import urllib.request
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import IO, Any, NoReturn
+from typing import Any, NoReturn
 
 import pytest
+
+from browser.servers import as_root, auth_header, free_port, served
 
 HERE = Path(__file__).parent
 REPO = HERE.parent.parent
 SCREENSHOTS = HERE.parent / "screenshots"  # git-ignored; not test-results/, which pytest-playwright wipes
+README_PICTURES = REPO / "docs" / "screenshots"  # committed: the README shows them
+UPDATE_PICTURES = os.environ.get("UPDATE_SCREENSHOTS", "") == "1"
+PICTURE_BYTES = 200_000  # a README picture stays well under this
 CHROMIUM = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"  # Debian's browser
 CHROMIUM_FLAGS = [
     "--no-sandbox",
@@ -79,17 +85,49 @@ def browser_type_launch_args(browser_ready: None, browser_type_launch_args: dict
 
 
 @pytest.fixture(scope="session")
+def server_token() -> str:
+    """The token of this run's servers: random, made afresh for each run."""
+    return secrets.token_urlsafe(32)
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict[str, Any], server_token: str) -> dict[str, Any]:
+    # every request of the browser carries the token; the servers answer with a login cookie
+    return {**browser_context_args, "extra_http_headers": auth_header(server_token)}
+
+
+@pytest.fixture(scope="session")
 def screenshot_dir() -> Path:
     """Where tests save screenshots (git-ignored)."""
     SCREENSHOTS.mkdir(exist_ok=True)
     return SCREENSHOTS
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
+@pytest.fixture(scope="session")
+def readme_picture(screenshot_dir: Path) -> Callable[[Any, str], Path]:
+    """``readme_picture(locator, "name")``: a screenshot for the README, made
+    small (256 colours). It goes to ``docs/screenshots/name.png`` only when
+    ``UPDATE_SCREENSHOTS=1`` (so a test run never dirties the tree), else
+    beside the other screenshots. Returns the path."""
+
+    def take(target: Any, name: str) -> Path:
+        folder = README_PICTURES if UPDATE_PICTURES else screenshot_dir
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / f"{name}.png"
+        target.screenshot(path=path, animations="disabled")
+        shrink_png(path)
+        return path
+
+    return take
+
+
+def shrink_png(path: Path) -> None:
+    """Rewrite a screenshot with a 256-colour palette: a fraction of the bytes, the same look."""
+    from PIL import Image
+
+    with Image.open(path) as image:
+        small = image.convert("RGB").quantize(colors=256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+    small.save(path, optimize=True)
 
 
 @pytest.fixture(scope="session")
@@ -137,51 +175,20 @@ def _slug(text: str) -> str:
     return "".join(c if c.isalnum() else "-" for c in text).strip("-")[:80]
 
 
-def _serve(cmd: list[str], ready_url: str, env: dict[str, str], log_path: Path, timeout: float = 90) -> Any:
-    log: IO[str] = open(log_path, "w")  # noqa: SIM115 (closed in _stop)
-    proc = subprocess.Popen(cmd, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
-    deadline = time.monotonic() + timeout
-    while True:
-        if proc.poll() is not None:
-            log.close()
-            raise RuntimeError(f"server exited rc={proc.returncode}:\n{log_path.read_text()}")
-        try:
-            with urllib.request.urlopen(ready_url, timeout=2) as response:
-                if response.status == 200:
-                    return proc, log
-        except OSError:
-            pass
-        if time.monotonic() > deadline:
-            proc.kill()
-            log.close()
-            raise RuntimeError(f"server not ready after {timeout}s:\n{log_path.read_text()}")
-        time.sleep(0.25)
-
-
-def _stop(proc: subprocess.Popen[bytes], log: IO[str]) -> None:
-    proc.send_signal(signal.SIGTERM)  # the server shuts its kernels down on SIGTERM
-    try:
-        proc.wait(timeout=20)
-    except subprocess.TimeoutExpired:
-        os.killpg(proc.pid, signal.SIGKILL)  # our own session (start_new_session=True)
-        proc.wait()
-    log.close()
-
-
 @pytest.fixture(scope="session")
-def lab_url(lab_root: tuple[Path, dict[str, str]]) -> Iterator[str]:
-    """A JupyterLab server for the session, on 127.0.0.1 and a free port, no token."""
+def lab_url(lab_root: tuple[Path, dict[str, str]], server_token: str) -> Iterator[str]:
+    """A JupyterLab server for the session, on 127.0.0.1 and a free port, opened by :func:`server_token`."""
     root, env = lab_root
-    port = _free_port()
+    port = free_port()
     cmd = [
         sys.executable,
         "-m",
         "jupyterlab",
         "--no-browser",
-        "--allow-root",
+        *as_root(),
         "--ServerApp.ip=127.0.0.1",
         f"--ServerApp.port={port}",
-        "--IdentityProvider.token=",
+        f"--IdentityProvider.token={server_token}",
         "--ServerApp.password=",
         f"--ServerApp.root_dir={root}",
         "--expose-app-in-browser",  # window.jupyterapp, to run commands
@@ -189,9 +196,35 @@ def lab_url(lab_root: tuple[Path, dict[str, str]]) -> Iterator[str]:
         "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
     ]
     base = f"http://127.0.0.1:{port}"
-    proc, log = _serve(cmd, f"{base}/api/status", env, root.parent / "lab.log")
-    yield base
-    _stop(proc, log)
+    with served(cmd, f"{base}/api/status", server_token, env, root.parent / "lab.log"):
+        yield base
+
+
+@pytest.fixture(scope="session")
+def voila_url(lab_root: tuple[Path, dict[str, str]], server_token: str) -> Iterator[str]:
+    """Voilà serving a copy of ``notebooks/play.ipynb`` for the session (its
+    page is the URL itself), on 127.0.0.1 and a free port, opened by :func:`server_token`."""
+    if importlib.util.find_spec("voila") is None:
+        cannot_run("voila is not installed (pip install -e '.[lab]')")
+    root, env = lab_root
+    arcade = root / "arcade"
+    arcade.mkdir()
+    shutil.copy(REPO / "notebooks" / "play.ipynb", arcade / "play.ipynb")
+    port = free_port()
+    cmd = [
+        sys.executable,
+        "-m",
+        "voila",
+        str(arcade / "play.ipynb"),
+        "--no-browser",
+        "--Voila.ip=127.0.0.1",
+        f"--port={port}",
+        f"--token={server_token}",
+    ]
+    base = f"http://127.0.0.1:{port}"
+    # a static file: a GET of the page itself would run the notebook in a throwaway kernel
+    with served(cmd, f"{base}/voila/static/voila.js", server_token, env, root.parent / "voila.log"):
+        yield base
 
 
 _PANEL = ".jp-NotebookPanel:not(.lm-mod-hidden)"

@@ -1,0 +1,362 @@
+"""Arcade: both game tables on one page, chosen and set up by controls, not code.
+
+The page a reader opens to play (``notebooks/play.ipynb``, served by Voilà):
+the game, its options and *New game* on top; the table; beside it a rules
+card of the game and the hand-ranking cheat sheet of the pack in play. A
+changed option deals a new game with it; each game keeps its own table, so
+switching games and back resumes where you were.
+
+>>> arcade = Arcade(seed=3)
+>>> arcade.table.words.name, arcade.pack
+('Split and Choose', Pack(lowest=10, jokers=1))
+>>> arcade.game_choice.value = "whisky"
+>>> arcade.table.words.name, arcade.table.game.players, str(arcade.pack)
+('Whisky Poker', 4, '32-card pack (7 to A)')
+>>> arcade.whisky_jokers.value = True           # a new deal, with the Joker
+>>> str(arcade.pack), "wild only" in arcade.cheat_sheet_view.value
+('33-card pack (7 to A and 1 Joker)', True)
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from html import escape
+from typing import Any, Literal
+from urllib.parse import parse_qs
+
+import ipywidgets as w
+
+from cardcommons.bots import GreedyBot, HeuristicBot, MonteCarloBot, RandomBot
+from cardcommons.categories import STANDARD
+from cardcommons.odds import category_counts
+from cardcommons.packs import MAX_PLAYERS, Pack
+from cardcommons.widgets.app import WidgetApp
+from cardcommons.widgets.cards import MUTED, panel_html
+from cardcommons.widgets.game_table import GameTable
+from cardcommons.widgets.split_table import SplitAndChooseTable
+from cardcommons.widgets.table_parts import FONT, BotSpec, action_button
+from cardcommons.widgets.whisky_table import WhiskyPokerTable
+
+__all__ = ["Arcade", "cheat_sheet_html", "rules_card_html"]
+
+GameName = Literal["split", "whisky"]
+GAMES: dict[GameName, str] = {"split": "Split and Choose", "whisky": "Whisky Poker"}
+STRENGTHS = (("quick", 50), ("steady", 200), ("strong", 1000))
+"""MonteCarloBot's play-outs per move, by name."""
+_BOTS: dict[str, Any] = {
+    "HeuristicBot": HeuristicBot,
+    "GreedyBot": GreedyBot,
+    "RandomBot": RandomBot,
+    "MonteCarloBot": MonteCarloBot,
+}
+
+_RULES: dict[GameName, tuple[str, list[str]]] = {
+    "split": (
+        "Two players draft ten cards each, then build two poker hands; the weakest hand at the table loses.",
+        [
+            "<b>Pack</b>: 21 cards, 10 to Ace in four suits and one Joker. One card lies face down as the "
+            "<b>reserve</b>; nobody sees it.",
+            "<b>Five rounds</b>: the <b>splitter</b> looks at four cards and makes two pairs, one face up, one "
+            "face down. The <b>chooser</b> takes one of them (the face-down one unseen); the splitter keeps the "
+            "other. The players take turns to split: the first splitter splits rounds 1, 3 and 5.",
+            "<b>Reserve</b>: whoever split twice may give one card for the reserve, unseen (a blind swap), or "
+            "keep; then the other may do the same with what lies there now. With the <b>face-up swap</b>, "
+            "every swap is shown to both.",
+            "<b>Build</b>: split your ten cards into two five-card hands; the lower is your weaker hand.",
+            "<b>Result</b>: compare the weaker hands' categories, then the stronger hands' categories, then the "
+            "weaker hands card for card, then the stronger ones. The first difference decides; "
+            "equal all through is a draw.",
+        ],
+    ),
+    "whisky": (
+        "One deal: trade cards with a spare hand until someone knocks; the best hand wins.",
+        [
+            "<b>Pack</b>: from rank 11 − players up to the Ace: 24 cards for two, one rank more for each "
+            "extra player. With <b>Jokers</b>: one for up to four players, two from five.",
+            "<b>Deal</b>: five cards each, and five face down as the <b>spare</b>. Turns go left from the "
+            "dealer, who plays last in each round.",
+            "<b>Phase 1</b> (spare face down): <b>pass</b>, <b>take the spare</b> unseen (your hand goes face up "
+            "as the new spare), or <b>knock</b>. If nobody takes it by the dealer's first turn, it turns face up.",
+            "<b>Phase 2</b> (spare face up): <b>exchange</b> one card with it, take all five, or knock. No passing.",
+            "<b>Knock</b>: everyone else has one more turn, then all hands are shown. The best hand wins; equal "
+            "best hands share. A position seen a third time ends the deal as a draw.",
+        ],
+    ),
+}
+
+
+def rules_card_html(game: GameName) -> str:
+    """A one-screen summary of the rules of ``game`` ("split" or "whisky").
+
+    >>> "reserve" in rules_card_html("split"), "knock" in rules_card_html("whisky")
+    (True, True)
+    """
+    if game not in _RULES:
+        raise ValueError(f"the game is 'split' or 'whisky', not {game!r}")
+    lead, points = _RULES[game]
+    items = "".join(f'<li style="margin:0 0 4px">{point}</li>' for point in points)
+    body = f'<ul style="margin:4px 0 0;padding-left:18px;line-height:1.4">{items}</ul>'
+    return _side_card("cc-rules", f"{GAMES[game]}: the rules", lead, body, "#2e7d32")
+
+
+def cheat_sheet_html(pack: Pack) -> str:
+    """The categories of ``pack``, strongest first, with the exact number of
+    5-card hands of each and how rare it is, and the Joker rule in one line.
+
+    >>> sheet = cheat_sheet_html(Pack.split_and_choose())
+    >>> "20,349 hands" in sheet, "never" in sheet, "wild only" in sheet
+    (True, True, True)
+    """
+    counts = category_counts(pack, STANDARD)
+    cell = "padding:2px 6px;text-align:right;white-space:nowrap"
+    rows = "".join(
+        f'<tr><td style="{cell};color:{MUTED}">{place}</td><td style="{cell};text-align:left">{category.value}</td>'
+        f'<td style="{cell}">{n:,}</td>'
+        f'<td style="{cell};color:{MUTED}">{"never" if n == 0 else f"1 in {counts.one_in(category):,.0f}"}</td></tr>'
+        for place, (category, n) in enumerate(counts.items(), start=1)
+    )
+    order = STANDARD.order
+    rarer = [
+        f"{weaker.value} ({counts[weaker]:,})"
+        for i, weaker in enumerate(order)
+        if any(0 < counts[weaker] < counts[stronger] for stronger in order[:i])
+    ]
+    notes = [
+        "Strongest first. "
+        + (
+            f"Rarer than a category that beats it: {', '.join(rarer)}."
+            if rarer
+            else "Here every category is rarer than the ones it beats."
+        ),
+        "The Joker is wild only to complete a straight, a flush or a straight flush; anywhere else it is the "
+        "lowest card and pairs with nothing."
+        if pack.jokers
+        else "No Joker in this pack.",
+    ]
+    foot = "".join(f'<div style="margin-top:5px;font-size:12px;color:{MUTED}">{note}</div>' for note in notes)
+    about = f"{escape(str(pack))} · {counts.total:,} hands of five cards"
+    body = f'<table style="border-collapse:collapse;margin-top:4px">{rows}</table>{foot}'
+    return _side_card("cc-cheat-sheet", "Hands in this pack", about, body, "#1565c0")
+
+
+def _side_card(css_class: str, title: str, about: str, body: str, accent: str) -> str:
+    """A panel beside the table: a title, a line about it, then ``body``."""
+    return panel_html(
+        f'<div class="{css_class}" style="font-size:13px"><div style="font-weight:700;font-size:15px">{title}</div>'
+        f'<div style="color:{MUTED}">{about}</div>{body}</div>',
+        accent=accent,
+    )
+
+
+def _label(text: str) -> Any:
+    return w.HTML(f'<span style="font:600 13px {FONT}">{text}</span>')
+
+
+def _strength_buttons() -> Any:
+    return w.ToggleButtons(
+        options=[(name, samples) for name, samples in STRENGTHS],
+        value=200,
+        tooltips=[f"{samples} play-outs per move" for _, samples in STRENGTHS],
+        style={"button_width": "64px"},
+    )
+
+
+class Arcade(WidgetApp):
+    """Play Split and Choose or Whisky Poker, set up with buttons.
+
+    ``game``: the game shown first ("split" or "whisky"). ``seed``: the first
+    deal of each game (None: fresh ones); every new deal takes the next seed.
+
+    Controls: :attr:`game_choice` ("split" or "whisky"), :attr:`new_game_button`;
+    for Split and Choose :attr:`split_bot` ("HeuristicBot" or "MonteCarloBot"),
+    :attr:`split_strength` (MonteCarloBot's play-outs per move),
+    :attr:`face_up_swap`, :attr:`first_splitter` ("you", "bot" or "toss");
+    for Whisky Poker :attr:`whisky_opponents` (1 to 8), :attr:`whisky_jokers`,
+    :attr:`whisky_bot` ("GreedyBot", "MonteCarloBot" or "RandomBot"),
+    :attr:`whisky_strength`. State: :attr:`table` (the table in play),
+    :attr:`pack`, :attr:`rules_view`, :attr:`cheat_sheet_view`.
+
+    >>> arcade = Arcade(seed=5)
+    >>> arcade.first_splitter.value = "you"
+    >>> arcade.table.phase, arcade.table.seed
+    ('split', 6)
+    >>> arcade.new_game_button.click()
+    >>> arcade.table.seed
+    7
+    """
+
+    def __init__(self, game: GameName = "split", seed: int | None = None) -> None:
+        if game not in GAMES:
+            raise ValueError(f"the game is 'split' or 'whisky', not {game!r}")
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise ValueError(f"seed is an int or None, not {seed!r}")
+        self._first_seed = seed
+        self._tables: dict[GameName, GameTable[Any, Any]] = {}
+
+        self.game_choice = w.ToggleButtons(
+            options=[(name, key) for key, name in GAMES.items()],
+            value=game,
+            style={"button_width": "150px"},
+        )
+        self.new_game_button = action_button("New game", "refresh", "success", "deal again, with the options below")
+        self.split_bot = w.ToggleButtons(
+            options=["HeuristicBot", "MonteCarloBot"],
+            tooltips=["quick rules of thumb", "looks ahead by playing many deals out"],
+            style={"button_width": "120px"},
+        )
+        self.split_strength = _strength_buttons()
+        self.face_up_swap = w.Checkbox(value=False, description="face-up swap", indent=False)
+        self.first_splitter = w.ToggleButtons(
+            options=[("you", "you"), ("the bot", "bot"), ("coin toss", "toss")],
+            value="toss",
+            style={"button_width": "80px"},
+        )
+        self.whisky_opponents = w.IntSlider(
+            value=3, min=1, max=MAX_PLAYERS - 1, continuous_update=False, layout=w.Layout(width="220px")
+        )
+        self.whisky_jokers = w.Checkbox(value=False, description="Jokers", indent=False)
+        self.whisky_bot = w.ToggleButtons(
+            options=["GreedyBot", "MonteCarloBot", "RandomBot"],
+            tooltips=["improves its hand, knocks when it is good", "looks ahead by playing many deals out", "any move"],
+            style={"button_width": "120px"},
+        )
+        self.whisky_strength = _strength_buttons()
+        self.message_label = w.HTML()
+        self.rules_view = w.HTML()
+        self.cheat_sheet_view = w.HTML()
+
+        self._split_options = _options(
+            Opponent=[self.split_bot, self.split_strength], Splits_first=[self.first_splitter, self.face_up_swap]
+        )
+        self._whisky_options = _options(
+            Opponents=[self.whisky_opponents, self.whisky_jokers], Bots=[self.whisky_bot, self.whisky_strength]
+        )
+        self._table_box = w.Box(layout=w.Layout(flex="1 1 820px", min_width="0"))
+        side = w.VBox(
+            [self.rules_view, self.cheat_sheet_view],
+            layout=w.Layout(flex="0 1 340px", min_width="300px", margin="0 0 0 12px", grid_gap="10px"),
+        )
+        side.add_class("cc-arcade-side")
+        title = w.HTML(
+            f'<div style="font:700 22px/1.3 {FONT};padding:2px 0 4px">Card Commons · play'
+            '<span style="font-weight:400;font-size:14px;opacity:.75"> · two card games of shortened packs, '
+            "against the computer</span></div>"
+        )
+        self.widget = w.VBox(
+            [
+                title,
+                w.HBox([self.game_choice, self.new_game_button], layout=w.Layout(align_items="center")),
+                self._split_options,
+                self._whisky_options,
+                self.message_label,
+                w.HBox([self._table_box, side], layout=w.Layout(flex_flow="row wrap", align_items="flex-start")),
+            ],
+            layout=w.Layout(padding="4px"),
+        )
+        self.widget.add_class("cc-arcade")
+
+        self.game_choice.observe(lambda _c: self._show(), names="value")
+        self.new_game_button.on_click(lambda _b: self.table.new_game())
+        for control in (self.split_bot, self.split_strength, self.face_up_swap, self.first_splitter):
+            control.observe(lambda _c: self._redeal("split"), names="value")
+        for control in (self.whisky_opponents, self.whisky_jokers, self.whisky_bot, self.whisky_strength):
+            control.observe(lambda _c: self._redeal("whisky"), names="value")
+        self._show_strengths()
+        self._show()
+
+    @classmethod
+    def from_query(cls, query: str) -> Arcade:
+        """The arcade a page's address asks for, from its query string:
+        ``game=whisky`` and ``seed=42`` (each optional). A value it cannot use
+        is named in a message on the page, and the default used instead.
+
+        >>> Arcade.from_query("game=whisky&seed=7").table.seed
+        7
+        >>> Arcade.from_query("seed=seven").message
+        "seed is a whole number, not 'seven': a fresh deal instead."
+        """
+        asked = {name: values[-1] for name, values in parse_qs(query).items()}
+        game, seed, problems = asked.get("game", "split"), asked.get("seed"), []
+        if game not in GAMES:
+            problems.append(f"game is 'split' or 'whisky', not {game!r}: Split and Choose instead.")
+            game = "split"
+        if seed is not None and not seed.isdecimal():
+            problems.append(f"seed is a whole number, not {seed!r}: a fresh deal instead.")
+            seed = None
+        arcade = cls(game, None if seed is None else int(seed))  # type: ignore[arg-type]
+        if problems:
+            arcade._say(" ".join(problems))
+        return arcade
+
+    # -- state -------------------------------------------------------------
+
+    @property
+    def game(self) -> GameName:
+        """The game chosen: "split" or "whisky"."""
+        game: GameName = self.game_choice.value
+        return game
+
+    @property
+    def table(self) -> Any:
+        """The table of the chosen game (a SplitAndChooseTable or a WhiskyPokerTable)."""
+        return self._tables[self.game]
+
+    @property
+    def pack(self) -> Pack:
+        """The pack of the game in play."""
+        if self.game == "split":
+            return Pack.split_and_choose()
+        return Pack.whisky(self.whisky_opponents.value + 1, jokers=self.whisky_jokers.value)
+
+    # -- tables ------------------------------------------------------------
+
+    def _show(self) -> None:
+        game = self.game
+        if game not in self._tables:
+            self._tables[game] = self._new_table(game, self._first_seed)
+        self._split_options.layout.display = None if game == "split" else "none"
+        self._whisky_options.layout.display = None if game == "whisky" else "none"
+        self._table_box.children = (self.table.widget,)
+        self.rules_view.value = rules_card_html(game)
+        self.cheat_sheet_view.value = cheat_sheet_html(self.pack)
+
+    def _redeal(self, game: GameName) -> None:
+        """Deal ``game`` again (the next seed) with the options as they are now."""
+        self._show_strengths()
+        old = self._tables.pop(game, None)
+        seed = None if old is None else old.seed + 1
+        self._tables[game] = self._new_table(game, seed)
+        if game == self.game:
+            self._show()
+
+    def _new_table(self, game: GameName, seed: int | None) -> GameTable[Any, Any]:
+        table: GameTable[Any, Any]
+        if game == "split":
+            first = {"you": 0, "bot": 1, "toss": None}[self.first_splitter.value]
+            bot = self._bot(self.split_bot.value, self.split_strength.value)
+            table = SplitAndChooseTable(bot, seed, self.face_up_swap.value, first)
+            table.variant.layout.display = "none"  # the arcade's own control chooses it
+        else:
+            bot = self._bot(self.whisky_bot.value, self.whisky_strength.value)
+            table = WhiskyPokerTable(self.whisky_opponents.value, bot, self.whisky_jokers.value, seed)
+        table.new_game_button.layout.display = "none"  # the arcade's own New game, over the table, does it
+        return table
+
+    def _show_strengths(self) -> None:
+        """A strength to choose only for MonteCarloBot."""
+        for bot, strength in ((self.split_bot, self.split_strength), (self.whisky_bot, self.whisky_strength)):
+            strength.layout.display = None if bot.value == "MonteCarloBot" else "none"
+
+    @staticmethod
+    def _bot(name: str, samples: int) -> BotSpec:
+        kind = _BOTS[name]
+        return partial(MonteCarloBot, samples) if kind is MonteCarloBot else kind
+
+
+def _options(**rows: list[Any]) -> Any:
+    """A grid of options: one row per keyword (its name the label, ``_`` a space), its controls side by side."""
+    cells = [cell for name, controls in rows.items() for cell in (_label(name.replace("_", " ")), w.HBox(controls))]
+    layout = w.Layout(
+        grid_template_columns="96px max-content", grid_gap="4px 10px", align_items="center", margin="6px 0 4px"
+    )
+    return w.GridBox(cells, layout=layout)

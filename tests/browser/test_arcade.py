@@ -1,0 +1,265 @@
+"""The arcade page (``notebooks/play.ipynb``) under Voilà, in Chromium: no code in
+sight, a whole Split and Choose game and a Whisky Poker round played by
+clicking, options switched, and not one error in the page or the console.
+
+The page's address fixes the first deal (``?seed=``); each table shows its
+seed in its title, and a headless twin of the table (same seed, same bot) is
+dealt alongside and says what the browser must show after each click. The time from page load to a
+playable table and the move-click latencies are printed (figures, not
+assertions: run with ``-s`` to see them).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import statistics
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from browser.conftest import PICTURE_BYTES
+from cardcommons import Pack, category_counts
+from cardcommons.bots import GreedyBot, HeuristicBot
+from cardcommons.widgets import SplitAndChooseTable, WhiskyPokerTable
+from cardcommons.widgets.cards import card_label
+
+try:
+    from playwright.sync_api import expect
+except ImportError:  # pragma: no cover - the conftest explains; CI must not get here
+    if os.environ.get("CI", "").lower() in {"1", "true", "yes"}:
+        raise
+    pytest.skip("playwright is not installed (pip install -e '.[test]')", allow_module_level=True)
+
+TIMEOUT = 30_000
+SEED = 2026  # the page's address fixes the deals, so the README's picture comes out the same each time
+LOAD_TIMEOUT = 90_000
+SPLIT, WHISKY = ".cc-arcade .cc-split-and-choose-table", ".cc-arcade .cc-whisky-table"
+
+
+class Arcade:
+    """The arcade page in the browser, with every console error and page error kept."""
+
+    def __init__(self, page: Any) -> None:
+        self.page = page
+        self.errors: list[str] = []
+        self.latencies: list[float] = []
+        page.on("console", lambda m: self.errors.append(f"console {m.type}: {m.text}") if m.type == "error" else None)
+        page.on("pageerror", lambda e: self.errors.append(f"page error: {e}"))
+        # the template asks a CDN for a stylesheet; the test machine has no internet: an empty one, not an error
+        page.route(re.compile(r"^https?://(?!127\.0\.0\.1)"), lambda route: route.fulfill(status=200, body=""))
+
+    def open(self, url: str) -> float:
+        """Load the page; the seconds until the Split and Choose table can be played."""
+        start = time.perf_counter()
+        self.page.goto(url)
+        self.expect_playable(SPLIT, LOAD_TIMEOUT)
+        return time.perf_counter() - start
+
+    def expect_playable(self, table: str, timeout: float = TIMEOUT) -> None:
+        """Wait until ``table`` shows its board and a move of yours."""
+        expect(self.page.locator(f"{table} .cc-board")).to_be_visible(timeout=timeout)
+        moves = self.page.locator(f"{table} .cc-tray button:not(.cc-card-button):visible:enabled")
+        expect(moves.first).to_be_visible(timeout=timeout)
+
+    def seed(self, table: str) -> int:
+        title = self.page.locator(table).locator(".widget-html").first.inner_text()
+        found = re.search(r"(?:game|deal) (\d+)", title)
+        assert found, f"no seed in the table's title: {title!r}"
+        return int(found.group(1))
+
+    def move(self, table: str, name: str) -> None:
+        """Click a move button and time it until the table's log changes."""
+        log = f"{table} .cc-log"
+        before = self.page.locator(log).inner_text()
+        start = time.perf_counter()
+        button(self.page.locator(table), name).click()
+        self.page.wait_for_function(
+            "([sel, before]) => document.querySelector(sel).innerText !== before",
+            arg=[log, before],
+            polling="raf",
+            timeout=TIMEOUT,
+        )
+        self.latencies.append(time.perf_counter() - start)
+
+    def option(self, name: str) -> None:
+        """Click an option (a toggle button of the arcade's controls)."""
+        self.page.locator(".cc-arcade .widget-toggle-buttons").get_by_role("button", name=name, exact=True).click()
+
+
+def button(scope: Any, name: str) -> Any:
+    """A button by its label (its accessible name may start with the icon's glyph)."""
+    return scope.get_by_role("button", name=re.compile(rf"^\W*{re.escape(name)}$"))
+
+
+@pytest.fixture
+def arcade(page: Any, voila_url: str) -> Iterator[Arcade]:
+    page.set_viewport_size({"width": 1400, "height": 900})
+    shown = Arcade(page)
+    yield shown
+    no_errors(shown)
+
+
+def no_errors(arcade: Arcade) -> None:
+    tracebacks = arcade.page.locator(".jp-OutputArea-output[data-mime-type*='stderr'], pre:has-text('Traceback')")
+    assert tracebacks.count() == 0, tracebacks.first.inner_text()
+    assert arcade.errors == []
+
+
+def test_arcade_plays_both_games_by_clicking(
+    arcade: Arcade, voila_url: str, readme_picture: Callable[[Any, str], Path], screenshot_dir: Path
+) -> None:
+    page = arcade.page
+    load = arcade.open(f"{voila_url}/?seed={SEED}")
+    print(f"\narcade: page load to a playable table {load:.2f} s")
+
+    expect(page).to_have_title("Card Commons · play")
+    # no code in sight: Voilà shows outputs only
+    assert page.locator(".jp-InputArea, .jp-CodeCell .cm-editor, .jp-InputPrompt").count() == 0
+    assert "Arcade()" not in page.locator("body").inner_text()
+    side = page.locator(".cc-arcade-side")
+    expect(side.locator(".cc-rules")).to_contain_text("Split and Choose: the rules")
+    expect(side.locator(".cc-cheat-sheet")).to_contain_text("21-card pack (10 to A and 1 Joker) · 20,349 hands")
+
+    # options: you split first, then a whole game against HeuristicBot
+    assert arcade.seed(SPLIT) == SEED
+    arcade.option("you")  # a new deal, the next seed
+    expect(page.locator(SPLIT).locator(".widget-html").first).to_contain_text(f"game {SEED + 1}", timeout=TIMEOUT)
+    expect(button(page.locator(SPLIT), "Split")).to_be_visible(timeout=TIMEOUT)
+    play_split_and_choose(arcade, readme_picture)
+    page.screenshot(path=screenshot_dir / "arcade_split_and_choose_over.png", full_page=True)
+
+    # the other game: Whisky Poker, three GreedyBots, one whole round
+    arcade.option("Whisky Poker")
+    arcade.expect_playable(WHISKY)
+    expect(side.locator(".cc-rules")).to_contain_text("Whisky Poker: the rules")
+    expect(side.locator(".cc-cheat-sheet")).to_contain_text("32-card pack (7 to A)")
+    play_whisky_round(arcade)
+    page.screenshot(path=screenshot_dir / "arcade_whisky_showdown.png", full_page=True)
+
+    # Whisky options: Jokers, then one opponent fewer (the slider, from the keyboard)
+    page.locator(".cc-arcade").get_by_role("checkbox", name="Jokers").check()
+    cheat_sheet = side.locator(".cc-cheat-sheet")
+    expect(cheat_sheet).to_contain_text("33-card pack (7 to A and 1 Joker)", timeout=TIMEOUT)
+    expect(cheat_sheet).to_contain_text("wild only")
+    handle = page.locator(".cc-arcade .noUi-handle").first
+    handle.focus()
+    handle.press("ArrowLeft")
+    expect(cheat_sheet).to_contain_text("29-card pack (8 to A and 1 Joker)", timeout=TIMEOUT)
+    expect(page.locator(WHISKY).locator(".widget-html").first).to_contain_text("you against 2 GreedyBot")
+    arcade.option("RandomBot")
+    expect(page.locator(WHISKY).locator(".widget-html").first).to_contain_text("you against 2 RandomBot")
+    arcade.expect_playable(WHISKY)
+
+    # back to Split and Choose: the finished game is still there; a stronger opponent deals anew
+    arcade.option("Split and Choose")
+    expect(page.locator(f"{SPLIT} .cc-result")).to_be_visible(timeout=TIMEOUT)
+    arcade.option("MonteCarloBot")
+    arcade.option("quick")
+    title = page.locator(SPLIT).locator(".widget-html").first
+    expect(title).to_contain_text("you against MonteCarloBot", timeout=TIMEOUT)
+    page.locator(".cc-arcade").get_by_role("checkbox", name="face-up swap").check()
+    expect(title).to_contain_text("face-up swaps", timeout=TIMEOUT)
+    seed = arcade.seed(SPLIT)
+    button(page.locator(".cc-arcade"), "New game").click()
+    expect(title).to_contain_text(f"game {seed + 1}", timeout=TIMEOUT)
+    arcade.expect_playable(SPLIT)
+    expect(page.locator(f"{SPLIT} .cc-result")).to_be_hidden()
+
+    moves = sorted(arcade.latencies)
+    print(
+        f"arcade: {len(moves)} move clicks, latency median {statistics.median(moves) * 1000:.0f} ms, "
+        f"max {moves[-1] * 1000:.0f} ms"
+    )
+
+
+def play_split_and_choose(arcade: Arcade, readme_picture: Callable[[Any, str], Path]) -> None:
+    page = arcade.page
+    table = page.locator(SPLIT)
+    log = table.locator(".cc-log")
+    twin = SplitAndChooseTable(bot=HeuristicBot, seed=arcade.seed(SPLIT), first_splitter=0)
+    choices = 0
+    while not twin.game.is_over:
+        phase = twin.phase
+        if phase == "split":
+            for card in (twin.view.rounds[-1].cards or ())[:2]:
+                twin.card_button(card).click()
+                button(table, card_label(card)).click()
+            expect(table.locator(".cc-preview")).to_contain_text("Face up:", timeout=TIMEOUT)
+            twin.split_button.click()
+            arcade.move(SPLIT, "Split")
+        elif phase == "choose":
+            up = choices % 2 == 0
+            choices += 1
+            (twin.face_up_button if up else twin.face_down_button).click()
+            arcade.move(SPLIT, "Take the face-up pair" if up else "Take the face-down pair")
+        elif phase == "reserve":
+            card = twin.view.hand[-1]  # give the lowest card
+            twin.card_button(card).click()
+            button(table, card_label(card)).click()
+            twin.swap_button.click()
+            arcade.move(SPLIT, "Swap")
+        else:
+            twin.suggest_button.click()
+            button(table, "Suggest the best build").click()
+            expect(table.locator(".cc-preview")).to_contain_text("stronger hand", timeout=TIMEOUT)
+            picture = readme_picture(page, "split_and_choose")
+            assert 0 < picture.stat().st_size < PICTURE_BYTES, picture
+            twin.build_button.click()
+            arcade.move(SPLIT, "Build")
+        expect(log).to_contain_text(twin.log[-1], timeout=TIMEOUT)
+    assert twin.result is not None
+    headline = {"win": "You win!", "loss": "The bot wins.", "draw": "A draw."}[twin.result.outcome(0)]
+    expect(table.locator(".cc-result")).to_contain_text(headline, timeout=TIMEOUT)
+
+
+def play_whisky_round(arcade: Arcade) -> None:
+    """Pass in phase 1, exchange once in phase 2, then knock (unless a bot knocked first)."""
+    table = arcade.page.locator(WHISKY)
+    log = table.locator(".cc-log")
+    twin = WhiskyPokerTable(opponents=3, bot=GreedyBot, seed=arcade.seed(WHISKY))
+    exchanged = False
+    while not twin.game.is_over:
+        assert twin.game.current_player == 0
+        if twin.game.phase == 1:
+            twin.pass_button.click()
+            arcade.move(WHISKY, "Pass")
+        elif not exchanged:
+            exchanged = True
+            give, take = twin.view.hand[0], (twin.view.spare or ())[-1]
+            twin.hand_button(give).click()
+            twin.spare_button(take).click()
+            table.locator(".cc-hand-row").get_by_role("button", name=card_label(give), exact=True).click()
+            table.locator(".cc-spare-row").get_by_role("button", name=card_label(take), exact=True).click()
+            twin.exchange_button.click()
+            arcade.move(WHISKY, "Exchange")
+        else:
+            twin.knock_button.click()
+            arcade.move(WHISKY, "Knock")
+        expect(log).to_contain_text(twin.log[-1], timeout=TIMEOUT)
+    assert twin.result is not None
+    showdown = table.locator(".cc-showdown")
+    expect(showdown.locator(".cc-showdown-row")).to_have_count(4, timeout=TIMEOUT)
+    for value in twin.result.values:
+        expect(showdown).to_contain_text(value.describe())
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_arcade_reads_in_both_themes(arcade: Arcade, voila_url: str, screenshot_dir: Path, theme: str) -> None:
+    page = arcade.page
+    arcade.open(f"{voila_url}/?theme={theme}")
+    expect(page.locator("body")).to_have_attribute("data-jp-theme-light", str(theme == "light").lower())
+    # the side cards bring their own paper and ink, whatever the theme
+    for card in (".cc-rules", ".cc-cheat-sheet"):
+        panel = page.locator(f".cc-arcade-side {card}").locator("xpath=..")
+        assert panel.evaluate("e => getComputedStyle(e).backgroundColor") == "rgb(255, 255, 255)"
+        assert panel.evaluate("e => getComputedStyle(e).color") == "rgb(26, 26, 26)"
+    rows = page.locator(".cc-cheat-sheet tr")
+    expect(rows).to_have_count(9)
+    counts = category_counts(Pack.split_and_choose())
+    for place, (row, (category, n)) in enumerate(zip(rows.all(), counts.items(), strict=True), start=1):
+        assert row.locator("td").all_inner_texts()[:3] == [str(place), category.value, f"{n:,}"]
+    page.screenshot(path=screenshot_dir / f"arcade_{theme}.png")

@@ -1,0 +1,180 @@
+"""The arcade, headless: its controls set up the table, the rules card and the
+cheat sheet of the game in play, and nothing else changes behind the reader's back."""
+
+from __future__ import annotations
+
+import re
+from html import unescape
+from typing import Any
+
+import pytest
+
+from cardcommons import Category, Pack, category_counts
+from cardcommons.bots import GreedyBot, HeuristicBot, MonteCarloBot, RandomBot
+from cardcommons.widgets import Arcade, SplitAndChooseTable, WhiskyPokerTable
+from cardcommons.widgets.arcade import STRENGTHS, cheat_sheet_html, rules_card_html
+
+_ROW = re.compile(r"<tr><td[^>]*>(\d+)</td><td[^>]*>([a-z ]+)</td><td[^>]*>([\d,]+)</td><td[^>]*>([^<]+)</td></tr>")
+
+
+def sheet_rows(html: str) -> list[tuple[int, str, int, str]]:
+    """The cheat sheet's rows: place, category, hands, how rare."""
+    return [(int(p), c, int(n.replace(",", "")), unescape(r)) for p, c, n, r in _ROW.findall(html)]
+
+
+def displayed(widget: Any) -> bool:
+    return bool(widget.layout.display != "none")
+
+
+@pytest.mark.parametrize(
+    "pack",
+    [Pack.split_and_choose(), *(Pack.whisky(players, jokers) for players in (2, 4, 5, 9) for jokers in (False, True))],
+    ids=str,
+)
+def test_cheat_sheet_is_exact_for_the_pack(pack: Pack) -> None:
+    counts = category_counts(pack)
+    html = cheat_sheet_html(pack)
+    rows = sheet_rows(html)
+    assert [(c, n) for _, c, n, _ in rows] == [(c.value, n) for c, n in counts.items()]
+    assert [p for p, *_ in rows] == list(range(1, 10))
+    for (_, name, n, rarity), category in zip(rows, counts, strict=True):
+        assert rarity == ("never" if n == 0 else f"1 in {counts.total / n:,.0f}"), name
+        assert counts[category] == n
+    assert f"{counts.total:,} hands" in html and str(pack) in html
+    assert ("wild only to complete a straight, a flush or a straight flush" in html) == bool(pack.jokers)
+    assert ("No Joker in this pack." in html) == (not pack.jokers)
+
+
+def test_cheat_sheet_names_the_categories_rarer_than_one_they_lose_to() -> None:
+    note = cheat_sheet_html(Pack.whisky(4)).split("Rarer than a category that beats it:")[1]
+    counts = category_counts(Pack.whisky(4))
+    assert counts[Category.FLUSH] < counts[Category.FULL_HOUSE]  # the sheet's claim, checked
+    assert f"flush ({counts[Category.FLUSH]:,})" in note and "high card" in note
+    assert "full house" not in note and "straight flush" not in note
+    # the Split and Choose pack: three of a kind (2,240) is rarer than a straight (2,280)
+    assert "three of a kind (2,240)" in cheat_sheet_html(Pack.split_and_choose())
+
+
+def test_rules_cards_are_the_games_own() -> None:
+    split, whisky = rules_card_html("split"), rules_card_html("whisky")
+    assert "Split and Choose: the rules" in split and "reserve" in split and "spare" not in split
+    assert "Whisky Poker: the rules" in whisky and "spare" in whisky and "reserve" not in whisky
+    with pytest.raises(ValueError, match="'poker'"):
+        rules_card_html("poker")  # type: ignore[arg-type]
+
+
+def test_the_page_opens_on_a_playable_split_and_choose_table() -> None:
+    arcade = Arcade(seed=3)
+    table = arcade.table
+    assert isinstance(table, SplitAndChooseTable) and isinstance(table.bot, HeuristicBot)
+    twin = SplitAndChooseTable(seed=3)  # the table's own defaults: the same deal, the same moves
+    assert table.game.record() == twin.game.record() and table.log == twin.log
+    assert arcade.pack == Pack.split_and_choose()
+    assert "Split and Choose: the rules" in arcade.rules_view.value
+    assert arcade.cheat_sheet_view.value == cheat_sheet_html(Pack.split_and_choose())
+    assert displayed(arcade._split_options) and not displayed(arcade._whisky_options)
+    assert not displayed(arcade.split_strength)  # a strength only for MonteCarloBot
+    # one control per choice: the arcade's New game and face-up swap, not the table's own
+    assert not displayed(table.new_game_button) and not displayed(table.variant)
+    assert arcade._table_box.children == (table.widget,)
+
+
+def test_switching_games_keeps_each_game_where_it_was() -> None:
+    arcade = Arcade(seed=4)
+    arcade.first_splitter.value = "bot"
+    split = arcade.table
+    split.face_down_button.click()
+    log = split.log
+    assert log[1].startswith("You took the face-down pair")
+    arcade.game_choice.value = "whisky"
+    whisky = arcade.table
+    assert isinstance(whisky, WhiskyPokerTable) and whisky.game.players == 4
+    assert all(isinstance(bot, GreedyBot) for bot in whisky.bots)
+    assert arcade.pack == Pack.whisky(4) and "Whisky Poker: the rules" in arcade.rules_view.value
+    assert arcade.cheat_sheet_view.value == cheat_sheet_html(Pack.whisky(4))
+    assert displayed(arcade._whisky_options) and not displayed(arcade._split_options)
+    assert arcade._table_box.children == (whisky.widget,)
+    arcade.game_choice.value = "split"
+    assert arcade.table is split and split.log == log
+    arcade.game_choice.value = "whisky"
+    assert arcade.table is whisky
+
+
+def test_split_and_choose_options_deal_a_new_game_with_them() -> None:
+    arcade = Arcade(seed=10)
+    arcade.first_splitter.value = "you"
+    assert arcade.table.game.first_splitter == 0 and arcade.table.phase == "split" and arcade.table.seed == 11
+    arcade.first_splitter.value = "bot"
+    assert arcade.table.game.first_splitter == 1 and arcade.table.seed == 12
+    arcade.face_up_swap.value = True
+    assert arcade.table.game.face_up_swap and arcade.table.game.first_splitter == 1
+    arcade.split_strength.value = STRENGTHS[0][1]
+    arcade.split_bot.value = "MonteCarloBot"
+    arcade.table.wait(60)
+    bot = arcade.table.bot
+    assert isinstance(bot, MonteCarloBot) and bot.samples == STRENGTHS[0][1]
+    assert displayed(arcade.split_strength)
+    arcade.split_strength.value = STRENGTHS[2][1]
+    arcade.table.wait(60)
+    assert arcade.table.bot.samples == STRENGTHS[2][1] and arcade.table.game.face_up_swap
+    arcade.split_bot.value = "HeuristicBot"
+    assert isinstance(arcade.table.bot, HeuristicBot) and not displayed(arcade.split_strength)
+    # the other game is not dealt by these
+    arcade.game_choice.value = "whisky"
+    assert arcade.table.seed == 10
+
+
+def test_whisky_options_deal_a_new_game_with_them() -> None:
+    arcade = Arcade("whisky", seed=20)
+    assert arcade.table.game.players == 4
+    arcade.whisky_opponents.value = 8
+    assert arcade.table.game.players == 9 and arcade.pack == Pack.whisky(9)
+    assert arcade.cheat_sheet_view.value == cheat_sheet_html(Pack.whisky(9))
+    arcade.whisky_jokers.value = True
+    assert arcade.table.game.pack == Pack.whisky(9, jokers=True) and arcade.pack.jokers == 2
+    assert "wild only" in arcade.cheat_sheet_view.value
+    arcade.whisky_opponents.value = 1
+    assert arcade.table.game.players == 2 and arcade.pack == Pack.whisky(2, jokers=True)
+    arcade.whisky_bot.value = "RandomBot"
+    assert [type(bot) for bot in arcade.table.bots] == [RandomBot]
+    arcade.whisky_strength.value = STRENGTHS[0][1]
+    arcade.whisky_bot.value = "MonteCarloBot"
+    arcade.table.wait(60)
+    assert [(type(b), b.samples) for b in arcade.table.bots] == [(MonteCarloBot, STRENGTHS[0][1])]
+    assert displayed(arcade.whisky_strength) and not displayed(arcade.split_strength)
+
+
+def test_new_game_takes_the_next_seed_with_the_same_options() -> None:
+    arcade = Arcade("whisky", seed=30)
+    arcade.whisky_opponents.value = 2
+    table = arcade.table
+    arcade.new_game_button.click()
+    assert arcade.table is table and table.seed == 32 and table.game.players == 3
+    fresh = Arcade()  # no seed: a fresh first deal, then the next seeds
+    first = fresh.table.seed
+    fresh.face_up_swap.value = True
+    assert fresh.table.seed == first + 1
+
+
+@pytest.mark.parametrize(("game", "seed"), [("poker", None), ("split", "3"), ("split", True)])
+def test_bad_arguments_are_named(game: str, seed: object) -> None:
+    with pytest.raises(ValueError, match=re.escape(repr(game) if game == "poker" else repr(seed))):
+        Arcade(game, seed)  # type: ignore[arg-type]
+
+
+def test_the_page_address_chooses_the_game_and_the_deal() -> None:
+    arcade = Arcade.from_query("game=whisky&seed=41&theme=dark")
+    assert arcade.game == "whisky" and arcade.table.seed == 41 and arcade.message == ""
+    assert arcade.table.game.record() == WhiskyPokerTable(seed=41).game.record()
+    plain = Arcade.from_query("")
+    assert plain.game == "split" and plain.message == ""
+
+
+@pytest.mark.parametrize(
+    ("query", "named"),
+    [("game=poker", "not 'poker'"), ("seed=-3", "not '-3'"), ("seed=4.5", "not '4.5'"), ("seed=²", "not '²'")],
+)
+def test_an_address_it_cannot_use_is_named_and_the_default_played(query: str, named: str) -> None:
+    arcade = Arcade.from_query(query)
+    assert named in arcade.message and named in unescape(arcade.message_label.value)
+    assert arcade.game == "split" and isinstance(arcade.table.seed, int)

@@ -1,0 +1,286 @@
+"""Both games in OpenSpiel: OpenSpiel's own random play-through checks, hidden
+cards staying hidden, stable action ids, and agreement with our engine.
+
+Without OpenSpiel (the extra ``openspiel``) these tests skip; with ``CI=true``
+they fail instead, so CI never passes without them.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import random
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import pytest
+
+from cardcommons.bots import RandomBot
+from cardcommons.cards import Card
+from cardcommons.errors import CardError, IllegalActionError
+from cardcommons.game import Game
+from cardcommons.split_and_choose import SplitAndChoose
+from cardcommons.whisky import WhiskyPoker
+
+if importlib.util.find_spec("pyspiel") is None:
+    reason = "OpenSpiel is not installed (pip install -e '.[openspiel]')"
+    if os.environ.get("CI", "").lower() in {"1", "true", "yes"}:
+        pytest.fail(f"the OpenSpiel tests cannot run in CI: {reason}", pytrace=False)
+    pytest.skip(reason, allow_module_level=True)
+
+import pyspiel
+
+import cardcommons.openspiel  # noqa: F401  (registers the games)
+
+SPLIT = "cardcommons_split_and_choose"
+WHISKY = "cardcommons_whisky_poker"
+
+
+def dealt(game: Any, cards: Sequence[Card]) -> Any:
+    """A new OpenSpiel state with ``cards`` dealt at its chance nodes, in order."""
+    state = game.new_initial_state()
+    for card in cards:
+        assert state.is_chance_node()
+        state.apply_action(game.rules.cards.index(card))
+    assert not state.is_chance_node()
+    return state
+
+
+def whisky_deal(table: WhiskyPoker) -> list[Card]:
+    return [card for hand in (*table.hands, table.spare) for card in hand]
+
+
+@pytest.mark.parametrize("params", [{}, {"first_splitter": 1, "face_up_swap": True}, {"candidate_actions": True}])
+def test_random_sim_split_and_choose(params: dict[str, Any]) -> None:
+    pyspiel.random_sim_test(pyspiel.load_game(SPLIT, params), num_sims=3, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize(
+    "params",
+    [
+        {"players": 2},
+        {"players": 2, "jokers": True},
+        {"players": 4, "jokers": True, "candidate_actions": True},
+        {"players": 5, "jokers": True},
+        {"players": 9},
+    ],
+)
+def test_random_sim_whisky(params: dict[str, Any]) -> None:
+    pyspiel.random_sim_test(pyspiel.load_game(WHISKY, params), num_sims=2, serialize=True, verbose=False)
+
+
+def test_whisky_table_size_is_checked() -> None:
+    with pytest.raises(CardError, match="2 to 9 players, not 10"):
+        pyspiel.load_game(WHISKY, {"players": 10})
+
+
+def test_impossible_ids_raise_and_change_nothing() -> None:
+    game = pyspiel.load_game(SPLIT)
+    state = game.new_initial_state()
+    state.apply_action(20)
+    with pytest.raises(IllegalActionError, match="chance outcome 20 is not a card left to deal"):
+        state.apply_action(20)
+    assert state.history() == [20]
+    state = dealt(game, SplitAndChoose(seed=1).order)
+    with pytest.raises(IllegalActionError, match=r"action 6 is not legal now; the legal ids are \[0, 1, 2, 3, 4, 5\]"):
+        state.apply_action(6)
+    assert state.legal_actions() == [0, 1, 2, 3, 4, 5]
+    assert len(state.history()) == 21
+
+
+def views(state: Any, player: int) -> tuple[Any, ...]:
+    """Everything OpenSpiel shows a player: both strings and both tensors where the game has them."""
+    info_tensor = (
+        tuple(state.information_state_tensor(player))
+        if state.get_game().get_type().provides_information_state_tensor
+        else ()
+    )
+    return (
+        state.information_state_string(player),
+        state.observation_string(player),
+        info_tensor,
+        tuple(state.observation_tensor(player)),
+    )
+
+
+def test_split_and_choose_hides_the_reserve_and_the_stock() -> None:
+    order = list(SplitAndChoose(seed=4).order)
+    other = list(order)
+    other[0], other[20] = other[20], other[0]  # the reserve and a card of round 5: nobody has seen either
+    game = pyspiel.load_game(SPLIT)
+    states = [dealt(game, order), dealt(game, other)]
+    rng = random.Random(0)
+    while states[0].table.round < 4:
+        assert views(states[0], 0) == views(states[1], 0)
+        assert views(states[0], 1) == views(states[1], 1)
+        assert states[0].legal_actions() == states[1].legal_actions()
+        for action in states[0].legal_actions():  # each id means the same action in both
+            assert states[0].action_to_string(action) == states[1].action_to_string(action)
+        action = rng.choice(states[0].legal_actions())
+        for state in states:
+            state.apply_action(action)
+    # Round 5's splitter now sees its 4 cards: one of them differs.
+    splitter = states[0].current_player()
+    for mine, its_twin in zip(views(states[0], splitter), views(states[1], splitter), strict=True):
+        assert mine != its_twin  # both strings and both tensors show it
+    assert views(states[0], 1 - splitter) == views(states[1], 1 - splitter)
+
+
+def test_split_and_choose_hides_a_face_down_pair_the_splitter_keeps() -> None:
+    order = list(SplitAndChoose(seed=9).order)
+    game = pyspiel.load_game(SPLIT)
+    state = dealt(game, order)
+    state.apply_action(0)
+    face_up, face_down = state.table.history[0].face_up, state.table.history[0].face_down
+    other = list(order)
+    i = other.index(face_down[0])
+    other[0], other[i] = other[i], other[0]  # a card of the face-down pair and the reserve
+    twin = dealt(game, other)
+    twin.apply_action(next(a for a in twin.legal_actions() if twin.child(a).table.history[0].face_up == face_up))
+    for s in (state, twin):
+        s.apply_action(6)  # the chooser takes the face-up pair, never seeing the other
+    assert views(state, 1) == views(twin, 1)
+    assert views(state, 0) != views(twin, 0)
+
+
+def play_draft(state: Any, face_ups: list[Any] | None = None) -> list[Any]:
+    """Draft with every chooser taking the face-up pair; each split puts ``face_ups[r]`` face up
+    (the first legal split when not given). Returns the face-up pairs."""
+    pairs: list[Any] = []
+    while state.table.phase in ("split", "choose"):
+        if state.table.phase == "choose":
+            state.apply_action(6)
+            continue
+        wanted = face_ups[len(pairs)] if face_ups else None
+        split = next(
+            a for a in state.legal_actions() if wanted is None or state.child(a).table.history[-1].face_up == wanted
+        )
+        state.apply_action(split)
+        pairs.append(state.table.history[-1].face_up)
+    return pairs
+
+
+@pytest.mark.parametrize("face_up_swap", [False, True])
+def test_a_blind_swap_hides_the_card_given(face_up_swap: bool) -> None:
+    game = pyspiel.load_game(SPLIT, {"face_up_swap": face_up_swap})
+    order = list(SplitAndChoose(seed=3).order)
+    state = dealt(game, order)
+    face_ups = play_draft(state)
+    given = state.table.history[2].face_down[0]  # Player 1 split round 2 and kept the face-down pair
+    other = list(order)
+    i = other.index(given)
+    other[0], other[i] = other[i], other[0]  # that card and the reserve trade places
+    twin = dealt(game, other)
+    play_draft(twin, face_ups)
+    assert views(state, 0) == views(twin, 0)
+    # Player 1 swaps the card it kept (a different card in each deal) for the reserve.
+    for s, card in ((state, given), (twin, order[0])):
+        s.apply_action(next(a for a in s.legal_actions() if s.action_to_string(a) == f"swap {card} for the reserve"))
+    assert (views(state, 0) == views(twin, 0)) is not face_up_swap
+
+
+def test_whisky_hides_other_hands_the_spare_and_the_stock() -> None:
+    table = WhiskyPoker(players=3, seed=2, dealer=2)
+    cards = whisky_deal(table)
+    unseen = table.stock[0]
+    other = list(cards)
+    other[5] = unseen  # seat 1's first card swapped for an undealt one
+    game = pyspiel.load_game(WHISKY, {"players": 3})
+    states = [dealt(game, cards), dealt(game, other)]
+    for _ in range(3):  # every seat passes: the spare turns face up
+        assert views(states[0], 0) == views(states[1], 0)
+        assert views(states[0], 2) == views(states[1], 2)
+        assert views(states[0], 1)[1::2] != views(states[1], 1)[1::2]  # seat 1's observation string and tensor
+        for state in states:
+            state.apply_action(0)
+    assert states[0].table.spare_face_up
+    assert views(states[0], 0) == views(states[1], 0)
+    assert views(states[0], 2) == views(states[1], 2)
+
+
+def test_split_ids_follow_the_cards_not_the_deal_order() -> None:
+    order = list(SplitAndChoose(seed=5).order)
+    shuffled = order[:1] + order[4:0:-1] + order[5:]  # round 1's four cards dealt in reverse
+    game = pyspiel.load_game(SPLIT)
+    states = [dealt(game, order), dealt(game, shuffled)]
+    # Our engine lists the splits in deal order, so its lists differ ...
+    assert [str(a) for a in states[0].table.legal_actions()] != [str(a) for a in states[1].table.legal_actions()]
+    # ... but the splitter sees the same thing and every id means the same split.
+    assert views(states[0], 0) == views(states[1], 0)
+    assert states[0].legal_actions() == states[1].legal_actions()
+    for action in states[0].legal_actions():
+        assert states[0].action_to_string(action) == states[1].action_to_string(action)
+
+
+def play_both(table: Game, state: Any, bots: Sequence[RandomBot]) -> None:
+    """Play our game with ``bots`` and the OpenSpiel state alongside, checking they agree at every move."""
+    while not table.is_over:
+        player = table.current_player
+        assert state.current_player() == player
+        legal = {state.action_to_string(a): a for a in state.legal_actions()}
+        assert len(legal) == len(state.legal_actions())
+        assert set(legal) == {str(a) for a in table.legal_actions()}
+        assert player is not None
+        action = bots[player].act(table.observation(player), table.legal_actions())
+        table.apply(action)
+        state.apply_action(legal[str(action)])
+    assert state.is_terminal()
+    result = table.result
+    assert result is not None
+    assert state.table.result.winners == result.winners
+    players = table.players
+    assert state.returns() == pytest.approx([players * result.share(p, players) - 1 for p in range(players)])
+    assert sum(state.returns()) == pytest.approx(0)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_split_and_choose_agrees_with_the_engine(seed: int) -> None:
+    table = SplitAndChoose(seed=seed, first_splitter=seed % 2)
+    state = dealt(pyspiel.load_game(SPLIT, {"first_splitter": seed % 2}), table.order)
+    play_both(table, state, [RandomBot(seed), RandomBot(seed + 10)])
+
+
+@pytest.mark.parametrize(("players", "jokers", "seed"), [(2, False, 0), (2, True, 1), (4, True, 2), (9, True, 3)])
+def test_whisky_agrees_with_the_engine(players: int, jokers: bool, seed: int) -> None:
+    table = WhiskyPoker(players=players, jokers=jokers, seed=seed, dealer=players - 1)
+    state = dealt(pyspiel.load_game(WHISKY, {"players": players, "jokers": jokers}), whisky_deal(table))
+    play_both(table, state, [RandomBot(seed * 10 + p) for p in range(players)])
+
+
+def test_outcome_sampling_mccfr_runs_on_split_and_choose() -> None:
+    from open_spiel.python.algorithms import outcome_sampling_mccfr
+
+    np.random.seed(0)  # the solver samples with NumPy's global generator
+    game = pyspiel.load_game(SPLIT, {"candidate_actions": True})
+    solver = outcome_sampling_mccfr.OutcomeSamplingSolver(game)
+    for _ in range(20):
+        solver.iteration()
+    state = dealt(game, SplitAndChoose(seed=1).order)
+    policy = solver.average_policy().action_probabilities(state)
+    assert sorted(policy) == state.legal_actions()
+    assert sum(policy.values()) == pytest.approx(1)
+
+
+def test_observation_tensors_mark_the_cards_a_player_holds() -> None:
+    from open_spiel.python.observation import make_observation
+
+    game = pyspiel.load_game(SPLIT)
+    state = dealt(game, SplitAndChoose(seed=2).order)
+    observation = make_observation(game)
+    observation.set_from(state, 0)
+    marked = np.flatnonzero(observation.dict["split_cards"][0])
+    assert {game.rules.cards[i] for i in marked} == set(state.table.stock_cards(0))
+
+    game = pyspiel.load_game(WHISKY, {"players": 5, "jokers": True})
+    table = WhiskyPoker.from_deal(
+        ["Jo Jo As Ad Ks", "Qh Qs Jc 10d 9h", "6c 6d 6h 6s 7c", "7d 7h 7s 8c 8d", "8h 8s 9c 9d 9s"],
+        "Ac Kc Qc Jd 10s",
+        jokers=True,
+    )
+    state = dealt(game, whisky_deal(table))
+    observation = make_observation(game)
+    observation.set_from(state, 0)
+    hand = observation.dict["hand"]
+    held = {str(game.rules.cards[i]): int(hand[i]) for i in np.flatnonzero(hand)}
+    assert held == {"🃏": 2, "A♠": 1, "A♦": 1, "K♠": 1}
