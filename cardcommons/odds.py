@@ -135,6 +135,28 @@ def _rarity_ranking(pack: Pack) -> Ranking:
     return Ranking.from_counts(_counts(pack, STANDARD), name="rarity")
 
 
+def category_changes(
+    pack: Pack, before: RankingLike = "standard", after: RankingLike = "rarity"
+) -> dict[tuple[Category, Category], int]:
+    """How many hands of ``pack`` change category when counted under ``after``
+    instead of ``before``: ``{(category before, category after): hands}``.
+    Only Joker hands can change: their best reading depends on the order.
+
+    >>> changes = category_changes(Pack(lowest=9, jokers=1))
+    >>> {(a.value, b.value): n for (a, b), n in changes.items()}
+    {('straight flush', 'flush'): 36, ('straight', 'high card'): 3024}
+    """
+    first, second = resolve_ranking(before, pack), resolve_ranking(after, pack)
+    changes: dict[tuple[Category, Category], int] = {}
+    for jokers in range(1, pack.jokers + 1):
+        for naturals, ways in _shapes(pack, 5 - jokers):
+            categories = [r.category for r in readings(naturals, jokers, pack)]
+            move = first.best(categories), second.best(categories)
+            if move[0] != move[1]:
+                changes[move] = changes.get(move, 0) + comb(pack.jokers, jokers) * ways
+    return dict(sorted(changes.items(), key=lambda item: [STANDARD.strength(c) for c in item[0]], reverse=True))
+
+
 @cache
 def _counts(pack: Pack, ranking: Ranking) -> dict[Category, int]:
     counts = dict.fromkeys(Category, 0)

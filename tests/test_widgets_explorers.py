@@ -3,17 +3,19 @@
 from __future__ import annotations
 
 import itertools
+import math
+import re
+import subprocess
+import sys
 from fractions import Fraction
 
 import pytest
 
 from cardcommons import JOKER, Card, Category, Pack, evaluate, parse_card, parse_cards
-from cardcommons.odds import category_counts, rarity_ranking
+from cardcommons.odds import category_changes, category_counts, rarity_ranking
 from cardcommons.widgets import HandExplorer, OddsExplorer
 from cardcommons.widgets.cards import CardPicker
 from cardcommons.widgets.census import all_hands, hand_census
-
-PNG = b"\x89PNG\r\n\x1a\n"
 
 
 def brute_force_beaten_by(cards: tuple[Card, ...], pack: Pack, ranking: str = "standard") -> int:
@@ -207,7 +209,7 @@ def test_odds_default_is_a_four_player_table() -> None:
     odds = OddsExplorer()
     assert odds.pack == Pack.whisky(4)
     assert dict(odds.counts) == dict(category_counts(Pack.whisky(4)))
-    assert bytes(odds.chart.value).startswith(PNG)
+    assert odds.chart.value.count('class="cc-bar') == len(Category)
     assert "32-card pack (7 to A)" in odds.table.value
 
 
@@ -258,24 +260,45 @@ def test_disagreements_are_marked_in_table_and_chart() -> None:
     assert set(odds.disagreements) == expected and Category.FLUSH in expected
     assert Category.STRAIGHT_FLUSH not in expected
     assert odds.table.value.count('class="cc-disagree"') == len(expected)
-    colours = {c: bar.get_facecolor() for c, bar in zip(odds.counts, odds._bars, strict=True)}
-    assert colours[Category.FLUSH] != colours[Category.STRAIGHT_FLUSH]
+    bars = re.findall(r'class="(cc-bar[^"]*)"', odds.chart.value)
+    marked = {c for c, kind in zip(odds.counts, bars, strict=True) if kind == "cc-bar cc-bar-marked"}
+    assert marked == expected
     odds.players.value = 9  # the full pack: the standard order is the order by rarity
     assert odds.disagreements == ()
     assert "standard order is also the order by rarity" in odds.table.value
 
 
-def test_chart_follows_measure_and_scale_with_one_figure() -> None:
+def bar_widths(odds: OddsExplorer) -> list[float]:
+    return [float(x) for x in re.findall(r'class="cc-bar[^"]*" style="[^"]*width:([\d.]+)%', odds.chart.value)]
+
+
+def test_chart_follows_measure_and_scale() -> None:
     odds = OddsExplorer()
-    figure, first = odds.figure, odds.chart.value
+    first = odds.chart.value
+    linear = bar_widths(odds)
+    # on a linear scale a bar's length is proportional to its count
+    top = max(odds.counts.values())
+    assert linear == pytest.approx([100 * n / (top * 1.3) for n in odds.counts.values()], abs=0.01)
     odds.measure.value = "probability"
     assert odds.plotted == {c: float(p) for c, p in odds.counts.probabilities().items()}
+    assert bar_widths(odds) == pytest.approx(linear, abs=0.01)  # the same shape, in percent
+    assert "%" in odds.chart.value and odds.chart.value != first
     odds.scale.value = "log"
-    assert odds.figure is figure and odds.figure.axes[0].get_xscale() == "log"
-    assert bytes(odds.chart.value) != bytes(first) and bytes(odds.chart.value).startswith(PNG)
+    logs = bar_widths(odds)
+    counts = list(odds.counts.values())
+    # on a log scale equal ratios are equal steps
+    steps = [
+        (b - a) / math.log(n / m) for a, b, m, n in zip(logs, logs[1:], counts, counts[1:], strict=False) if m != n
+    ]
+    assert max(steps) == pytest.approx(min(steps), rel=1e-2)
     odds.measure.value = "hands"
     assert odds.plotted == {c: float(n) for c, n in odds.counts.items()}
-    assert len(odds.figure.axes) == 1 and len(odds.figure.axes[0].patches) == len(Category)
+
+
+def test_explorers_import_no_plotting_library() -> None:
+    code = "import sys, cardcommons.widgets; print(sorted(m for m in sys.modules if m.startswith('matplotlib')))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
 
 
 def test_paradox_note_under_rarity_with_jokers() -> None:
@@ -285,3 +308,54 @@ def test_paradox_note_under_rarity_with_jokers() -> None:
     assert "wild-card paradox" in odds.table.value
     odds.ranking_choice.value = "standard"
     assert "paradox" not in odds.table.value
+
+
+def test_paradox_note_counts_every_hand_that_changes_category() -> None:
+    pack = Pack(lowest=9, jokers=1)
+    # brute force: only Joker hands can read differently under the two orders
+    moved: dict[tuple[Category, Category], int] = {}
+    for naturals in itertools.combinations([c for c in pack.cards if not c.is_joker], 4):
+        hand = (*naturals, JOKER)
+        move = evaluate(hand, pack, "standard").category, evaluate(hand, pack, "rarity").category
+        if move[0] != move[1]:
+            moved[move] = moved.get(move, 0) + 1
+    assert category_changes(pack) == moved
+    assert moved[Category.STRAIGHT, Category.HIGH_CARD] > 0  # the blind spot: not only the flushes move
+    odds = OddsExplorer(pack, ranking="rarity")
+    total = sum(moved.values())
+    assert f"{total:,} of the {odds.counts.total:,} hands change category" in odds.table.value
+    assert f"about 1 deal in {odds.counts.total / total:,.0f}" in odds.table.value
+    for (before, after), n in moved.items():
+        assert f"{n:,} from {before.value} to {after.value}" in odds.table.value
+
+
+def test_size_label_names_the_control_shown() -> None:
+    odds = OddsExplorer()
+    assert "Table size" in odds.pack_controls.size_label.value
+    odds.source.value = "custom"
+    assert "Lowest rank" in odds.pack_controls.size_label.value
+    assert "Table size" not in odds.widget.children[1].children[4].value
+
+
+def test_hand_explorer_controls_choose_the_pack_and_the_order() -> None:
+    explorer = HandExplorer(Pack.whisky(2))
+    click(explorer, "9c 9d 9h Ks Kd")
+    controls = explorer.pack_controls
+    controls.jokers.value = 1
+    pack = Pack(lowest=9, jokers=1)
+    assert explorer.pack == pack and explorer.cards == parse_cards("9c 9d 9h Ks Kd")
+    assert len(explorer.picker.buttons) == len(pack) and explorer.picker.button(JOKER) is not None
+    assert explorer.standing == hand_census(pack).standing(explorer.cards)
+    controls.ranking_choice.value = "rarity"
+    assert explorer.ranking == rarity_ranking(pack)
+    assert explorer.standing == hand_census(pack, "rarity").standing(explorer.cards)
+    assert list(explorer.counts.items()) == list(category_counts(pack, "rarity").items())
+    controls.ace_low.value = False
+    assert explorer.pack == Pack(lowest=9, jokers=1, ace_low=False)
+    assert explorer.message == "" and explorer.standing is not None
+    controls.source.value = "custom"
+    controls.lowest.value = 10  # the Nines leave the pack: the hand is put back, with a message
+    assert explorer.pack == Pack(lowest=10, jokers=1, ace_low=False)
+    assert explorer.cards == () and explorer.value is None
+    assert "9♣" in explorer.message and "put back" in explorer.message
+    assert "25-card" not in explorer.title.value and str(explorer.pack) in explorer.title.value

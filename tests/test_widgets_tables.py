@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import random
 import re
+import threading
 from collections.abc import Sequence
 from functools import partial
 from html import unescape
@@ -21,10 +22,11 @@ import pytest
 from cardcommons.bots import GreedyBot, HeuristicBot, MonteCarloBot, RandomBot
 from cardcommons.cards import JOKER, Card
 from cardcommons.game import Action, Observation
-from cardcommons.split_and_choose import PACK, SplitAndChooseObservation, best_build
-from cardcommons.whisky import Exchange, Knock, Pass, TakeSpare, WhiskyObservation
+from cardcommons.split_and_choose import PACK, SplitAndChoose, SplitAndChooseObservation, best_build
+from cardcommons.whisky import Event, Exchange, Knock, Pass, TakeSpare, WhiskyObservation
 from cardcommons.widgets import SplitAndChooseTable, WhiskyPokerTable
 from cardcommons.widgets.cards import card_label, card_name
+from cardcommons.widgets.whisky_table import event_line
 
 _LABEL = re.compile(r"(?<![\w])(?:10|[2-9JQKA])[♣♦♥♠]|\bJO\b")
 _ARIA = re.compile(r'aria-label="([^"]+)"')
@@ -109,6 +111,8 @@ def sc_check(table: SplitAndChooseTable) -> None:
     assert table.build_button.disabled == table.suggest_button.disabled == (not (yours and phase == "build"))
     assert table.replay_button.disabled == (not game.is_over)
     assert game.is_over or yours, "the bot's replies come at once"
+    shown = [b for b in table._moves if b.layout.display != "none"]
+    assert all(not b.disabled for b in shown), "only the moves you may make are shown"
 
 
 def sc_play(table: SplitAndChooseTable, rng: random.Random, misclicks: bool = True) -> None:
@@ -195,7 +199,12 @@ def test_split_and_choose_plays_to_the_end(seed: int, face_up_swap: bool) -> Non
     for player in (0, 1):
         for value in (result.weaker[player], result.stronger[player]):
             assert value.describe() in unescape(html)
-            assert all(f'aria-label="{card_name(c)}"' in html for c in value.cards)
+    # the felt shows both builds, card by card, each hand in its own zone
+    builds = re.findall(r'class="cc-zone".*?</div></div>', table.board.value)
+    hands = [result.weaker[1], result.stronger[1], result.weaker[0], result.stronger[0]]
+    assert len(builds) == 4 and "known to you" not in table.board.value
+    for zone, value in zip(builds, hands, strict=True):
+        assert _ARIA.findall(zone) == [card_name(c) for c in value.cards]
     assert html.count('class="cc-step ') == 4
     if result.step is not None:
         decided = re.search(rf'cc-step-{result.step}"[^>]*>(.*?)</li>', html)
@@ -277,6 +286,7 @@ def test_monte_carlo_bot_thinks_in_the_background_and_shows_its_estimates() -> N
     table.face_down_button.click()
     # the bot answers in the background: until it has, your clicks are refused
     while is_busy(table):
+        assert all(b.layout.display == "none" for b in table._moves), "no move shows while the bot thinks"
         assert "thinking" in refused(table, table.face_up_button.click)
         table.wait(0.01)
     table.wait(30)
@@ -288,6 +298,21 @@ def test_monte_carlo_bot_thinks_in_the_background_and_shows_its_estimates() -> N
 def test_background_can_be_turned_off() -> None:
     table = SplitAndChooseTable(bot=MonteCarloBot(samples=6, seed=1), seed=2, first_splitter=1, background=False)
     assert table.phase == "choose" and not table.busy and "estimated share" in table.log[0]
+
+
+def test_where_no_thread_can_start_the_bots_think_inline(monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse(_thread: threading.Thread) -> None:
+        raise RuntimeError("can't start new thread")
+
+    monkeypatch.setattr(threading.Thread, "start", refuse)
+    table = SplitAndChooseTable(bot=partial(MonteCarloBot, samples=6), seed=2, first_splitter=1)
+    assert table._background and not table.busy  # a MonteCarloBot thinks in the background, if it can
+    assert table.phase == "choose" and "estimated share" in table.log[0]
+    table.face_down_button.click()
+    assert not table.busy and table.game.current_player == 0 and table.message == ""
+    assert table.thinker.progress.layout.visibility == "hidden"
+    whisky = WhiskyPokerTable(opponents=2, bot=partial(MonteCarloBot, samples=4), seed=3)
+    assert not whisky.busy and whisky.game.current_player in (0, None)
 
 
 # -- Whisky Poker ----------------------------------------------------------
@@ -326,6 +351,40 @@ def whisky_check(table: WhiskyPokerTable) -> None:
     assert table.exchange_button.disabled == (not any(isinstance(a, Exchange) for a in legal))
     assert game.is_over or game.current_player == 0, "the bots play until your turn"
     assert len(table.log) == len(game.events)
+    moves = (table.pass_button, table.take_button, table.exchange_button, table.knock_button)
+    if game.is_over:
+        assert all(b.layout.display == "none" for b in moves), "no move shows once the deal is over"
+    whisky_check_strip(table)
+
+
+def since_your_move(events: Sequence[Event]) -> int:
+    """The index of the first event after your last move (and after the spare turned up, if it followed)."""
+    mine = [i for i, e in enumerate(events) if e.seat == 0]
+    mark = mine[-1] + 1 if mine else 0
+    while mine and mark < len(events) and events[mark].seat is None:
+        mark += 1
+    return mark
+
+
+def whisky_check_strip(table: WhiskyPokerTable) -> None:
+    """The felt shows the moves since your last one, in order, and raises the
+    cards that became known since in the seat that took them."""
+    game, board = table.game, table.board.value
+    events = game.events[since_your_move(game.events) :]
+    shown = [unescape(re.sub(r"<[^>]+>", "", li)) for li in re.findall(r'<li class="cc-just".*?</li>', board)]
+    assert shown == [event_line(e) for e in events]
+    if game.is_over:
+        return
+    zones = board.split('class="cc-zone"')[1:]
+    assert len(zones) == game.players - 1
+    for seat, zone in enumerate(zones, start=1):
+        raised = set(re.findall(r'class="cc-card cc-selected" aria-label="([^"]+)"', zone))
+        taken = {c for e in events if e.seat == seat for c in (*e.taken, *_exchange_take(e))}
+        assert raised == {card_name(c) for c in taken & set(table.view.known[seat])}, seat
+
+
+def _exchange_take(event: Event) -> tuple[Card, ...]:
+    return (event.action.take,) if isinstance(event.action, Exchange) else ()
 
 
 def whisky_play(table: WhiskyPokerTable, rng: random.Random, misclicks: bool = True) -> None:
@@ -440,3 +499,86 @@ def test_whisky_exchange_selection_can_change_and_new_game_deals_the_next_seed()
     assert f"give <b>{card_label(hand[1])}</b>, take <b>{card_label(spare[0])}</b>" in table.prompt.value
     table.new_game_button.click()
     assert table.seed == 6 and table.give is None and table.game.record()["seed"] == 6
+
+
+@pytest.mark.parametrize("face_up_swap", [False, True])
+def test_opponent_known_never_shows_a_card_you_took_from_the_reserve(face_up_swap: bool) -> None:
+    """What a player is told the other holds: never a card in its own hand (it
+    took the card the other gave blind); otherwise right, except the one card
+    the other gave blind while it still lies in the reserve."""
+    took_blind_given = 0
+    for seed in range(150):
+        game = SplitAndChoose(seed=seed, first_splitter=seed % 2, face_up_swap=face_up_swap)
+        bots = [RandomBot(seed=2 * seed), RandomBot(seed=2 * seed + 1)]
+        while not game.is_over:
+            for player in (0, 1):
+                view = game.observation(player)
+                known = set(view.opponent_known)
+                assert not known & set(view.hand), (seed, player)
+                blind = any(d.player != player and d.swapped and d.given is None for d in view.reserve)
+                allowed = set(game.hand(1 - player)) | ({game.reserve} if blind else set())
+                assert known <= allowed, (seed, player)
+                mine = [d for d in view.reserve if d.player == player and d.swapped]
+                took_blind_given += blind and bool(mine) and view.reserve[0].player != player
+            mover = game.current_player
+            assert mover is not None
+            game.apply(bots[mover].act(game.observation(mover), game.legal_actions()))
+    assert face_up_swap or took_blind_given > 0  # the case of the bug was met
+
+
+def test_split_and_choose_table_draws_the_card_you_took_in_your_row_only() -> None:
+    met = 0
+    for seed in range(6):
+        table = SplitAndChooseTable(bot=HeuristicBot, seed=seed, first_splitter=0)
+        while table.phase != "build":
+            if table.phase == "split":
+                for card in (table.view.rounds[-1].cards or ())[:2]:
+                    table.card_button(card).click()
+                table.split_button.click()
+            elif table.phase == "choose":
+                table.face_down_button.click()
+            else:  # always swap, giving your lowest card
+                table.card_button(table.view.hand[-1]).click()
+                table.swap_button.click()
+        view = table.view
+        bot_swapped_blind = any(d.player == 1 and d.swapped and d.given is None for d in view.reserve)
+        if not (bot_swapped_blind and view.reserve[0].player == 1):
+            continue
+        met += 1
+        bot_row = table.board.value.split("Reserve")[0]
+        for card in view.hand:
+            assert f'aria-label="{card_name(card)}"' not in bot_row, (seed, card)
+    assert met > 0
+
+
+def test_whisky_the_strip_fades_in_once_and_you_may_play_first() -> None:
+    table = WhiskyPokerTable(opponents=3, seed=3)
+    assert table.game.events and table.game.current_player == 0  # the bots moved before your first turn
+    assert "Before your first turn" in table.board.value and "animation:" in table.board.value
+    first = WhiskyPokerTable(opponents=3, seed=3, first_seat=True)
+    assert first.game.dealer == 3 and first.game.current_player == 0 and first.game.events == ()
+    assert "cc-strip" not in first.board.value
+    table.first_seat.value = True  # before your first move: the same deal, you to play first
+    assert table.seed == 3 and table.game.dealer == 3 and table.game.events == () and table.log == ()
+    table.pass_button.click()
+    assert table.game.phase == 2 and "Since your last move" in table.board.value and "animation:" in table.board.value
+    table.hand_buttons[0].click()  # the felt is drawn again: the strip stays, still
+    assert table.give is not None and "cc-just" in table.board.value and "animation:" not in table.board.value
+    table.first_seat.value = False  # after a move of yours: from the next deal
+    assert table.game.dealer == 3 and "next deal" in table.message
+    table.new_game_button.click()
+    assert table.seed == 4 and table.game.dealer == WhiskyPokerTable(opponents=3, seed=4).game.dealer
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_whisky_showdown_names_each_seat_once(seed: int) -> None:
+    table = WhiskyPokerTable(opponents=3, seed=seed)
+    while not table.game.is_over:
+        table.knock_button.click()
+    result = table.result
+    assert result is not None
+    html = unescape(table.showdown.value)
+    assert "Seat" not in html and "seat" not in html.replace("cc-showdown", "")
+    if not result.is_draw:
+        names = " and ".join("You" if s == 0 else f"Bot {s}" for s in sorted(result.winners))
+        assert html.count(names) >= 2  # the headline and the explanation

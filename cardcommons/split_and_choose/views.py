@@ -132,7 +132,11 @@ class SplitAndChooseObservation:
 
     @property
     def opponent_known(self) -> tuple[Card, ...]:
-        """The cards this player knows the other player took (drafted, or taken at the reserve)."""
+        """The cards this player knows the other player holds: drafted, or
+        taken at the reserve. The reserve is followed card by card: a card
+        this player takes from it is no longer the other's, even when the
+        other gave it blind; a card this player gave and the other then took
+        blind is known to be the other's."""
         me = self.player
         cards: list[Card] = []
         for view in self.rounds:
@@ -143,12 +147,20 @@ class SplitAndChooseObservation:
                 cards.extend(view.face_up)
             elif view.face_down is not None and view.splitter == me:
                 cards.extend(view.face_down)
+        in_reserve: Card | None = None  # the reserve card, when this player knows it
         for decision in self.reserve:
-            if decision.player != me and decision.swapped:
+            if not decision.swapped:
+                continue
+            if decision.player == me:
+                if decision.taken in cards:
+                    cards.remove(decision.taken)
+            else:
                 if decision.given in cards:
                     cards.remove(decision.given)
-                if decision.taken is not None:
-                    cards.append(decision.taken)
+                taken = decision.taken if decision.taken is not None else in_reserve
+                if taken is not None:
+                    cards.append(taken)
+            in_reserve = decision.given
         return tuple(cards)
 
     def sample_game(self, rng: random.Random) -> SplitAndChoose:
@@ -179,18 +191,33 @@ class SplitAndChooseObservation:
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
-        parts = [f"<b>Player {self.player}</b>, phase: {self.phase}, to play: {self.current_player}"]
-        parts.append(hand_html(self.hand, "your cards"))
+        """The view as a small table: a caption, then one labelled row of cards
+        for the hand and for each round (face-up pair, then face-down pair)."""
+        to_play = "nobody" if self.current_player is None else f"player {self.current_player}"
+        rows = [("your cards", hand_html(self.hand), "")]
         for number, view in enumerate(self.rounds, 1):
             up = view.face_up or ()
             down: Sequence[Card | None] = view.face_down or ((None, None) if view.face_up else ())
-            chose = {None: "", True: "face-up pair taken", False: "face-down pair taken"}[view.chose_face_up]
-            parts.append(
-                f"<div>Round {number}, Player {view.splitter} splits: "
-                f"{hand_html(up, 'face up')} {hand_html(down, 'face down')} {chose}</div>"
+            chose = {None: "not chosen yet", True: "face-up pair taken", False: "face-down pair taken"}
+            rows.append(
+                (
+                    f"round {number} · player {view.splitter} splits",
+                    f"{hand_html(up, 'face up')} {hand_html(down, 'face down')}",
+                    chose[view.chose_face_up],
+                )
             )
-        parts += [decision._repr_html_() for decision in self.reserve]
-        return "".join(parts)
+        rows += [("reserve", decision._repr_html_(), "") for decision in self.reserve]
+        cell = "text-align:left;padding:2px 8px;vertical-align:middle"
+        body = "".join(
+            f'<tr><th style="{cell};white-space:nowrap">{label}</th><td style="{cell}">{cards}</td>'
+            f'<td style="{cell}">{note}</td></tr>'
+            for label, cards, note in rows
+        )
+        return (
+            f'<div class="cc-view"><div style="font-weight:600;margin-bottom:4px">What player {self.player} knows'
+            f" · phase: {self.phase} · to play: {to_play}</div>"
+            f'<table style="border-collapse:collapse">{body}</table></div>'
+        )
 
 
 def _sample(view: SplitAndChooseObservation, rng: random.Random) -> SplitAndChoose:

@@ -10,16 +10,17 @@ highlight for the seat to play or the winners.
 >>> html = rows_html("A table", rows)
 >>> html.count("face-down card"), "Ace of spades" in html, "dealer" in html
 (5, True, True)
+>>> "🃏" in rows_html("A table", [Row("seat 1", parse_cards("Jo"), "", "holds 🃏")])
+False
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from html import escape
 
 from cardcommons.cards import Card
-from cardcommons.faces import hand_html
+from cardcommons.faces import hand_html, text_html
 
 __all__ = ["Row", "rows_html"]
 
@@ -42,13 +43,13 @@ class Row:
 def rows_html(title: str, rows: Iterable[Row], footnote: str = "") -> str:
     """A table of rows under ``title``, with ``footnote`` in small print under it."""
     body = "".join(
-        f'<tr style="{HIGHLIGHT if row.highlight else ""}"><th style="{_CELL}">{escape(row.label)}</th>'
+        f'<tr style="{HIGHLIGHT if row.highlight else ""}"><th style="{_CELL}">{text_html(row.label)}</th>'
         f"<td>{hand_html(row.cards, row.caption or None)}</td>"
-        f'<td style="{_CELL}">{escape(row.note)}</td></tr>'
+        f'<td style="{_CELL}">{text_html(row.note)}</td></tr>'
         for row in rows
     )
-    small = f'<div style="font:12px sans-serif;opacity:.75">{escape(footnote)}</div>' if footnote else ""
+    small = f'<div style="font:12px sans-serif;opacity:.75">{text_html(footnote)}</div>' if footnote else ""
     return (
-        f'<div class="cc-whisky"><div style="font-weight:600">{escape(title)}</div>'
+        f'<div class="cc-whisky"><div style="font-weight:600">{text_html(title)}</div>'
         f'<table style="border-collapse:collapse">{body}</table>{small}</div>'
     )

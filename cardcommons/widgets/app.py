@@ -1,6 +1,11 @@
 """What every little app of the package is: a plain object with a ``widget``
 that displays itself, and a message line that says why an input was refused.
 
+It displays as the live widget and, next to it in the same output, a picture
+of its current state (``text/html``) and one sentence (``text/plain``): what
+a notebook shows where no kernel runs the widget (an unrun or untrusted
+notebook, GitHub, ``nbconvert``), instead of a line of Python.
+
 >>> import ipywidgets as w
 >>> class Echo(WidgetApp):
 ...     def __init__(self) -> None:
@@ -12,13 +17,17 @@ that displays itself, and a message line that says why an input was refused.
 >>> echo._say("not a card: 'Zz'")
 >>> echo.message, "not a card" in echo.message_label.value
 ("not a card: 'Zz'", True)
+>>> bundle = echo._repr_mimebundle_()
+>>> bundle["text/plain"], "cc-static" in bundle["text/html"]
+('A little app: run this cell to use it.', True)
 """
 
 from __future__ import annotations
 
-from typing import Any
+from html import escape
+from typing import Any, ClassVar
 
-from cardcommons.widgets.cards import message_html
+from cardcommons.widgets.cards import MUTED, message_html
 
 __all__ = ["WidgetApp"]
 
@@ -29,6 +38,8 @@ class WidgetApp:
 
     widget: Any
     message_label: Any
+    summary: ClassVar[str] = "A little app: run this cell to use it."
+    """The sentence shown where the widget cannot run."""
     _message: str = ""
     _message_error: bool = True
 
@@ -42,5 +53,20 @@ class WidgetApp:
         self._message, self._message_error = text, error
         self.message_label.value = message_html(text, error=error)
 
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        return self.widget._repr_mimebundle_(**kwargs)
+    def static_html(self) -> str:
+        """A picture of what the widget shows now, as HTML, with :attr:`summary` under it."""
+        return (
+            f'<div class="cc-static">{self._picture_html()}'
+            f'<div style="font:italic 13px system-ui,sans-serif;color:{MUTED};margin:4px 2px">'
+            f"{escape(self.summary)}</div></div>"
+        )
+
+    def _picture_html(self) -> str:
+        """The widget's current state as static HTML (nothing by default)."""
+        return ""
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
+        bundle: dict[str, Any] = dict(self.widget._repr_mimebundle_(**kwargs) or {})
+        bundle["text/html"] = self.static_html()
+        bundle["text/plain"] = self.summary
+        return bundle

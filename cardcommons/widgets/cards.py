@@ -1,9 +1,10 @@
 """Clickable cards and the small HTML panels every widget shares.
 
 The faces come from :mod:`cardcommons.faces` (white cards, red hearts and
-diamonds, black clubs and spades, a purple Joker, a patterned back). Every
-colour is written inline, so the widgets read the same in JupyterLab's light
-and dark themes: each button and each panel brings its own background.
+diamonds, black clubs and spades, a purple Joker, a patterned back). Cards
+are white in every theme; panels, text and rules take JupyterLab's theme
+colours (its CSS variables, with light fallbacks for GitHub and nbconvert),
+and tints are translucent, so every widget reads in light and dark themes.
 
 A :class:`CardPicker` is a grid of a pack's cards, one button per card (one
 per Joker), that builds a selection of up to ``limit`` cards:
@@ -35,8 +36,16 @@ from cardcommons.faces import BLACK, GOLD, JOKER_COLOUR, RED, card_html
 from cardcommons.packs import Pack
 
 __all__ = [
+    "AMBER_TINT",
+    "GREEN_ACCENT",
+    "GREEN_TINT",
     "INK",
+    "LINE",
     "MUTED",
+    "PAPER",
+    "RED_ACCENT",
+    "RED_TINT",
+    "SHADE",
     "CardPicker",
     "card_button",
     "message_html",
@@ -45,10 +54,18 @@ __all__ = [
     "style_card_button",
 ]
 
-INK, MUTED, PAPER, LINE = "#1a1a1a", "#5f6368", "#ffffff", "#d0d4d9"
-"""Text, secondary text, panel background and rule colours (explicit, for both themes)."""
+INK = "var(--jp-content-font-color1,#1a1a1a)"
+MUTED = "color-mix(in srgb,var(--jp-content-font-color1,#1a1a1a) 72%,#0000)"  # #0000: clear
+PAPER = "var(--jp-layout-color0,#ffffff)"
+LINE = "var(--jp-border-color2,#d0d4d9)"
+SHADE = "var(--jp-layout-color2,#eef0f2)"
+"""Text, secondary text, panel background, rule and shaded-block colours: the theme's own."""
 
-_SELECTED_PAPER, _UNSELECTED_EDGE = "#fff3c4", "#b0b5bb"
+AMBER_TINT, RED_TINT, GREEN_TINT = "rgba(249,168,37,.22)", "rgba(229,57,53,.14)", "rgba(67,160,71,.16)"
+"""Translucent highlights: readable over a light or a dark panel."""
+RED_ACCENT, GREEN_ACCENT = "#e53935", "#43a047"
+
+_CARD_PAPER, _SELECTED_PAPER, _UNSELECTED_EDGE = "#ffffff", "#fff3c4", "#b0b5bb"
 _FONT = "'DejaVu Sans',system-ui,sans-serif"
 _SUIT_ROWS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 
@@ -81,7 +98,7 @@ def card_name(card: Card) -> str:
 
 def style_card_button(button: Any, card: Card, selected: bool) -> None:
     """Paint a button as a card: white with the suit's ink, or gold when selected."""
-    button.style.button_color = _SELECTED_PAPER if selected else PAPER
+    button.style.button_color = _SELECTED_PAPER if selected else _CARD_PAPER
     button.style.text_color = card_colour(card)
     button.style.font_weight = "bold"
     button.style.font_size = "15px"
@@ -124,7 +141,7 @@ def message_html(text: str, *, error: bool = True) -> str:
     """
     if not text:
         return ""
-    accent, background = ("#c62828", "#fdecea") if error else ("#2e7d32", "#edf7ee")
+    accent, background = (RED_ACCENT, RED_TINT) if error else (GREEN_ACCENT, GREEN_TINT)
     return panel_html(escape(text), accent=accent, background=background)
 
 

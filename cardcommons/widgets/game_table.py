@@ -28,7 +28,7 @@ import ipywidgets as w
 from cardcommons.bots import MonteCarloBot
 from cardcommons.game import Action, Bot, Game
 from cardcommons.widgets.app import WidgetApp
-from cardcommons.widgets.cards import INK, LINE, message_html, panel_html
+from cardcommons.widgets.cards import INK, LINE, SHADE, message_html, panel_html
 from cardcommons.widgets.table_parts import (
     FONT,
     BotSpec,
@@ -99,28 +99,31 @@ class GameTable(WidgetApp, ABC, Generic[G, V]):
         self.replay_button = action_button("Replay", "list", "", tip)
         self.message_label = message_box()
         self.thinker = Thinker()
-        self.log_view = w.HTML(layout=w.Layout(width="100%"))
+        self.log_view = w.HTML(layout=w.Layout(width="auto", margin="0"))
         self.replay_view = w.HTML()
         self.new_game_button.on_click(lambda _b: self.new_game())
         self.replay_button.on_click(lambda _b: self._show_replay())
 
     def _lay_out(self, tray: Sequence[Any], result_view: Any, toolbar: Any, css_class: str) -> None:
         """Build :attr:`widget`: the board over the tray (the prompt, the rows
-        of ``tray``, the message, the thinker), the log beside them, then
-        ``result_view``, the ``toolbar`` and the replay."""
+        of ``tray``, the message, the thinker), ``result_view`` and the log
+        beside them, then the ``toolbar`` and the replay."""
         self._result_view = result_view
+        result_view.layout = w.Layout(width="auto", margin="0 0 8px 0")
         tray_box = w.VBox(
             [self.prompt, *tray, self.message_label, self.thinker.widget],
             layout=w.Layout(border=f"1px solid {LINE}", padding="6px 10px", margin="8px 0 0 0"),
         )
         tray_box.add_class("cc-tray")
         play_column = w.VBox([self.board, tray_box], layout=w.Layout(flex="1 1 560px", min_width="520px"))
-        side = w.VBox([self.log_view], layout=w.Layout(flex="0 1 360px", min_width="280px", margin="0 0 0 14px"))
+        # the result sits beside the felt, over the log, in sight when the game ends
+        side = w.VBox(
+            [result_view, self.log_view], layout=w.Layout(flex="0 1 380px", min_width="280px", margin="0 0 0 14px")
+        )
         self.widget = w.VBox(
             [
                 self.title,
                 w.HBox([play_column, side], layout=w.Layout(flex_flow="row wrap", align_items="flex-start")),
-                result_view,
                 toolbar,
                 self.replay_view,
             ],
@@ -130,6 +133,21 @@ class GameTable(WidgetApp, ABC, Generic[G, V]):
         self.widget.add_class(css_class)
 
     # -- state -------------------------------------------------------------
+
+    @property
+    def summary(self) -> str:  # type: ignore[override]
+        """The sentence shown where the table cannot run: "Whisky Poker table: run this cell to play."."""
+        return f"{self.words.name} table: run this cell to play."
+
+    def _picture_html(self) -> str:
+        """The title, the felt, and the result and the log beside it: what the table shows now."""
+        return (
+            f'<div class="cc-table-picture" style="max-width:1120px">{self.title.value}'
+            f'<div style="display:flex;flex-wrap:wrap;align-items:flex-start;gap:14px">'
+            f'<div style="flex:1 1 520px;min-width:300px">{self.board.value}</div>'
+            f'<div style="flex:0 1 380px;min-width:260px">{self._result_view.value}{self.log_view.value}</div>'
+            "</div></div>"
+        )
 
     @property
     def game(self) -> G:
@@ -297,7 +315,7 @@ class GameTable(WidgetApp, ABC, Generic[G, V]):
         self.replay_view.value = panel_html(
             f'<div class="cc-replay"><b>Replay of {self.words.game} {self._seed}</b> · {check}'
             f'<ol style="margin:4px 0 6px 18px;padding:0">{lines}</ol>'
-            f'<pre style="white-space:pre-wrap;font-size:11px;background:#f6f8fa;color:{INK};padding:6px;'
+            f'<pre style="white-space:pre-wrap;font-size:11px;background:{SHADE};color:{INK};padding:6px;'
             f'border-radius:4px;margin:0">{escape(json.dumps(record))}</pre></div>'
         )
 

@@ -22,14 +22,15 @@ from typing import Any
 import ipywidgets as w
 
 from cardcommons.cards import Card, cards_str, parse_cards
-from cardcommons.categories import Ranking
+from cardcommons.categories import STANDARD, Ranking
 from cardcommons.errors import CardError
 from cardcommons.hands import HandValue, value_of
-from cardcommons.odds import CategoryCounts, RankingLike, category_counts, resolve_ranking
+from cardcommons.odds import CategoryCounts, RankingLike, category_counts, rarity_ranking, resolve_ranking
 from cardcommons.packs import Pack
 from cardcommons.widgets.app import WidgetApp
 from cardcommons.widgets.cards import INK, MUTED, CardPicker, panel_html, slots_html
 from cardcommons.widgets.census import Standing, hand_census
+from cardcommons.widgets.pack_controls import PackControls
 
 __all__ = ["HandExplorer"]
 
@@ -40,14 +41,20 @@ _GOLD_EDGE = "#f9a825"
 class HandExplorer(WidgetApp):
     """A little app to study one 5-card hand of a pack.
 
-    Pick cards by clicking them in the grid (click again to put one back), or
-    type them in the text box (``As Kh 10d 10c Jo``; Enter to apply). With five
+    Choose the pack (a Whisky Poker table size or any pack, 0 to 2 Jokers,
+    the Ace also low or not) and the order, as in the odds explorer; the hand
+    is kept if its cards are in the new pack. Pick cards by clicking them in
+    the grid (click again to put one back), or type them in the text box
+    (``As Kh 10d 10c Jo``; Enter to apply). With five
     cards it shows the hand's category, the hand in words, what each Joker
     stands for, the exact chance of that category in the pack, and exactly how
     many of the pack's 5-card hands beat it. Input that makes no sense, or a
     choice the pack does not allow, shows a message and changes nothing.
 
-    Controls (to drive it from code): :attr:`picker` (a
+    Controls (to drive it from code): :attr:`pack_controls` (a
+    :class:`~cardcommons.widgets.pack_controls.PackControls`: set
+    ``.source``, ``.players``, ``.lowest``, ``.jokers``, ``.ace_low``,
+    ``.ranking_choice``), :attr:`picker` (a
     :class:`~cardcommons.widgets.cards.CardPicker`: ``picker.button(card).click()``),
     :attr:`text` (set ``.value``), :attr:`clear_button` (``.click()``).
     State (read-only): :attr:`cards`, :attr:`value`, :attr:`probability`,
@@ -63,7 +70,12 @@ class HandExplorer(WidgetApp):
     >>> explorer.picker.button(parse_card("As")).click()
     >>> explorer.message
     '5 cards are chosen already: put one back before adding A♠'
+    >>> explorer.pack_controls.players.value = 3   # a larger pack: the hand stays
+    >>> explorer.value.describe(), explorer.standing.beaten_by
+    ('Full house, Nines over Kings', 928)
     """
+
+    summary = "Hand explorer: run this cell to pick five cards and see what they make."
 
     def __init__(self, pack: Pack | None = None, ranking: RankingLike = "standard") -> None:
         self.pack = pack if pack is not None else Pack()
@@ -74,6 +86,8 @@ class HandExplorer(WidgetApp):
         self._message = ""
         self._syncing = False
 
+        by_rarity = self.ranking == rarity_ranking(self.pack) and self.ranking != STANDARD
+        self.pack_controls = PackControls(self.pack, "rarity" if by_rarity else "standard", self._pack_changed)
         self.picker = CardPicker(self.pack, limit=HAND_SIZE, on_change=self._changed, on_error=self._say)
         self.title = w.HTML(self._title_html())
         self.hand_view = w.HTML(slots_html(()))
@@ -93,13 +107,15 @@ class HandExplorer(WidgetApp):
         self.text.observe(self._typed, names="value")
         self.clear_button.on_click(lambda _button: self.picker.clear())
 
+        self._picker_box = w.Box([self.picker.widget])
         hand_column = w.VBox(
-            [self.hand_view, w.HBox([self.text, self.clear_button]), self.message_label, self.picker.widget],
+            [self.hand_view, w.HBox([self.text, self.clear_button]), self.message_label, self._picker_box],
             layout=w.Layout(flex="0 0 auto", margin="0 16px 0 0"),
         )
         self.widget = w.VBox(
             [
                 self.title,
+                self.pack_controls.grid(),
                 w.HBox([hand_column, self.result], layout=w.Layout(flex_flow="row wrap", align_items="flex-start")),
             ],
             layout=w.Layout(padding="4px", max_width="1100px"),
@@ -141,6 +157,25 @@ class HandExplorer(WidgetApp):
         except CardError as error:
             self._say(str(error))
 
+    def _pack_changed(self) -> None:
+        controls = self.pack_controls
+        try:
+            pack = controls.pack()
+            ranking = resolve_ranking(controls.ranking_choice.value, pack)
+        except CardError as error:
+            self._say(str(error))
+            return
+        held = self.cards
+        self.pack, self.ranking, self.counts = pack, ranking, category_counts(pack, ranking)
+        self.picker = CardPicker(pack, limit=HAND_SIZE, on_change=self._changed, on_error=self._say)
+        self._picker_box.children = (self.picker.widget,)
+        self.title.value = self._title_html()
+        try:
+            self.picker.select(held)
+        except CardError as error:
+            self.picker.clear()
+            self._say(f"The hand is put back: {error}.")
+
     def _changed(self, cards: tuple[Card, ...]) -> None:
         self._say("")
         self._syncing = True
@@ -158,6 +193,13 @@ class HandExplorer(WidgetApp):
         self.result.value = self._result_html()
 
     # -- views -------------------------------------------------------------
+
+    def _picture_html(self) -> str:
+        return (
+            f'<div style="max-width:1100px">{self.title.value}<div style="display:flex;flex-wrap:wrap;gap:16px;'
+            f'align-items:flex-start"><div>{self.hand_view.value}</div>'
+            f'<div style="flex:1 1 340px;max-width:460px">{self.result.value}</div></div></div>'
+        )
 
     def _title_html(self) -> str:
         order = "standard order" if self.ranking.name == "standard" else f"{self.ranking.name} order"

@@ -13,29 +13,30 @@
 
 from __future__ import annotations
 
-import io
 import itertools
 import time
 from html import escape
-from typing import Any, Literal
+from typing import Literal
 
 import ipywidgets as w
-from matplotlib.backends.backend_agg import FigureCanvasAgg
-from matplotlib.figure import Figure
-from matplotlib.ticker import FuncFormatter, NullLocator
 
 from cardcommons.cards import Rank
 from cardcommons.categories import STANDARD, Category, Ranking
 from cardcommons.errors import CardError
-from cardcommons.odds import CategoryCounts, category_counts, rarity_ranking
-from cardcommons.packs import MAX_PLAYERS, MIN_PLAYERS, Pack
+from cardcommons.odds import CategoryCounts, category_changes, category_counts, rarity_ranking
+from cardcommons.packs import Pack
 from cardcommons.widgets.app import WidgetApp
-from cardcommons.widgets.cards import INK, LINE, MUTED, PAPER
+from cardcommons.widgets.bar_chart import AMBER, Bar, bar_chart_html
+from cardcommons.widgets.cards import AMBER_TINT, INK, LINE, MUTED, PAPER
+from cardcommons.widgets.pack_controls import PackControls, control_label
 
 __all__ = ["OddsExplorer"]
 
-_BLUE, _AMBER, _AMBER_PAPER = "#1565c0", "#f9a825", "#fff3c4"
 _FONT = "system-ui,'DejaVu Sans',sans-serif"
+_TITLE = (
+    f'<div style="font:600 17px/1.3 {_FONT};padding:2px 0 4px">Odds explorer'
+    '<span style="font-weight:400;font-size:14px;opacity:.75"> · exact counts of every 5-card hand</span></div>'
+)
 
 
 class OddsExplorer(WidgetApp):
@@ -54,8 +55,8 @@ class OddsExplorer(WidgetApp):
     :attr:`measure` ("hands" or "probability"), :attr:`scale` ("linear" or
     "log"). State (read-only): :attr:`pack`, :attr:`ranking`, :attr:`counts`,
     :attr:`disagreements`, :attr:`plotted`, :attr:`message`,
-    :attr:`last_update_ms`. One matplotlib :attr:`figure` is kept and redrawn
-    (Agg, no pyplot) into the :attr:`chart` image.
+    :attr:`last_update_ms`. The :attr:`chart` is drawn as HTML (no plotting
+    library to import or to wait for).
 
     >>> odds = OddsExplorer(Pack.split_and_choose(), ranking="rarity")
     >>> odds.source.value, odds.lowest.value, odds.jokers.value
@@ -67,6 +68,8 @@ class OddsExplorer(WidgetApp):
     24.0
     """
 
+    summary = "Odds explorer: run this cell to choose the pack, the Jokers and the order."
+
     def __init__(
         self,
         pack: Pack | None = None,
@@ -75,7 +78,6 @@ class OddsExplorer(WidgetApp):
         scale: Literal["linear", "log"] = "linear",
     ) -> None:
         start = pack if pack is not None else Pack.whisky(4)
-        whisky = start.lowest <= 11 - MIN_PLAYERS
         self._quiet = True
         self._message = ""
         self._pack = start
@@ -84,35 +86,10 @@ class OddsExplorer(WidgetApp):
         self._plotted: dict[Category, float] = {}
         self._last_update_ms = 0.0
 
-        self.source = w.ToggleButtons(
-            options=[("Whisky table", "whisky"), ("Any pack", "custom")],
-            value="whisky" if whisky else "custom",
-            tooltips=["Whisky Poker: one rank more per player", "any lowest rank from 2 to 10"],
-            style={"button_width": "112px"},
-        )
-        self.players = w.IntSlider(
-            value=11 - start.lowest if whisky else MIN_PLAYERS,
-            min=MIN_PLAYERS,
-            max=MAX_PLAYERS,
-            layout=w.Layout(width="250px"),
-        )
-        self.lowest = w.Dropdown(
-            options=[(f"{Rank(r).symbol} to A  ({4 * (15 - r)} cards)", r) for r in range(2, 11)],
-            value=start.lowest,
-            layout=w.Layout(width="250px"),
-        )
-        self.jokers = w.ToggleButtons(
-            options=[("none", 0), ("1 Joker", 1), ("2 Jokers", 2)],
-            value=start.jokers,
-            style={"button_width": "78px"},
-        )
-        self.ranking_choice = w.ToggleButtons(
-            options=[("standard", "standard"), ("by rarity", "rarity")],
-            value=ranking,
-            tooltips=["the usual poker order", "rarest category strongest, in this pack"],
-            style={"button_width": "90px"},
-        )
-        self.ace_low = w.Checkbox(value=start.ace_low, description="the Ace also plays low", indent=False)
+        self.pack_controls = PackControls(start, ranking, on_change=self._changed)
+        controls = self.pack_controls
+        self.source, self.players, self.lowest = controls.source, controls.players, controls.lowest
+        self.jokers, self.ranking_choice, self.ace_low = controls.jokers, controls.ranking_choice, controls.ace_low
         self.measure = w.ToggleButtons(
             options=[("hands", "hands"), ("probability", "probability")],
             value=measure,
@@ -121,69 +98,20 @@ class OddsExplorer(WidgetApp):
         self.scale = w.ToggleButtons(options=["linear", "log"], value=scale, style={"button_width": "70px"})
         self.hint = w.HTML()
         self.table = w.HTML(layout=w.Layout(flex="0 1 auto"))
-        self.chart = w.Image(format="png", layout=w.Layout(flex="0 1 auto", max_width="100%"))
+        self.chart = w.HTML(layout=w.Layout(flex="0 1 auto", max_width="100%"))
         self.message_label = w.HTML()
         self.status = w.HTML()
+        for control in (self.measure, self.scale):
+            control.observe(lambda _change: self._changed(), names="value")
 
-        self.figure = Figure(figsize=(5.0, 3.7), dpi=100)
-        FigureCanvasAgg(self.figure)
-        self._axes = self.figure.add_axes((0.26, 0.19, 0.64, 0.71))
-        self._bars = self._axes.barh(range(len(Category)), [1.0] * len(Category), height=0.7)
-        self._labels = [
-            self._axes.text(0, i, "", va="center", ha="left", fontsize=8, color=INK) for i in range(len(Category))
-        ]
-        self._axes.invert_yaxis()
-        self._axes.grid(axis="x", color="#e0e0e0", linewidth=0.8)
-        self._axes.set_axisbelow(True)
-        self._key = self.figure.text(0.02, 0.015, "", ha="left", va="bottom", fontsize=8, color="#8d6e00")
-        for side in ("top", "right"):
-            self._axes.spines[side].set_visible(False)
-
-        self._show_source()
-        for control in (
-            self.source,
-            self.players,
-            self.lowest,
-            self.jokers,
-            self.ranking_choice,
-            self.ace_low,
-            self.measure,
-            self.scale,
-        ):
-            control.observe(self._changed, names="value")
-
-        title = w.HTML(
-            f'<div style="font:600 17px/1.3 {_FONT};padding:2px 0 4px">Odds explorer'
-            '<span style="font-weight:400;font-size:14px;opacity:.75"> · exact counts of every 5-card hand</span></div>'
-        )
-        controls = w.GridBox(
-            [
-                _label("Pack"),
-                self.source,
-                _label("Jokers"),
-                self.jokers,
-                _label("Table size"),
-                w.HBox([self.players, self.lowest]),
-                _label("Order"),
-                self.ranking_choice,
-                _label("Straights"),
-                self.ace_low,
-                _label("Chart"),
-                w.HBox([self.measure, self.scale]),
-            ],
-            layout=w.Layout(
-                grid_template_columns="76px minmax(250px, max-content) 56px max-content",
-                grid_gap="4px 10px",
-                align_items="center",
-                margin="2px 0 6px",
-            ),
-        )
+        title = w.HTML(_TITLE)
+        grid = controls.grid(w.HTML(control_label("Chart")), w.HBox([self.measure, self.scale]))
         results = w.HBox(
             [self.table, self.chart],
             layout=w.Layout(flex_flow="row wrap", align_items="flex-start", grid_gap="12px"),
         )
         self.widget = w.VBox(
-            [title, controls, self.hint, self.message_label, results, self.status],
+            [title, grid, self.hint, self.message_label, results, self.status],
             layout=w.Layout(padding="4px", max_width="1200px"),
         )
         self.widget.add_class("cc-odds-explorer")
@@ -225,35 +153,14 @@ class OddsExplorer(WidgetApp):
 
     # -- events ------------------------------------------------------------
 
-    def _changed(self, change: dict[str, Any]) -> None:
-        if self._quiet:
-            return
-        if change["owner"] is self.source:
-            # keep the same pack when switching between a table and any pack
-            self._quiet = True
-            try:
-                if change["new"] == "custom":
-                    self.lowest.value = 11 - self.players.value
-                elif self.lowest.value <= 11 - MIN_PLAYERS:
-                    self.players.value = 11 - self.lowest.value
-            finally:
-                self._quiet = False
-            self._show_source()
-        self._update()
-
-    def _show_source(self) -> None:
-        whisky = self.source.value == "whisky"
-        self.players.layout.display = None if whisky else "none"
-        self.lowest.layout.display = "none" if whisky else None
-
-    def _chosen_pack(self) -> Pack:
-        lowest = 11 - int(self.players.value) if self.source.value == "whisky" else int(self.lowest.value)
-        return Pack(lowest=lowest, jokers=int(self.jokers.value), ace_low=bool(self.ace_low.value))
+    def _changed(self) -> None:
+        if not self._quiet:
+            self._update()
 
     def _update(self) -> None:
         start = time.perf_counter()
         try:
-            pack = self._chosen_pack()
+            pack = self.pack_controls.pack()
             counts = category_counts(pack, self.ranking_choice.value)
         except (CardError, ValueError) as error:
             self._say(str(error))
@@ -272,6 +179,13 @@ class OddsExplorer(WidgetApp):
         )
 
     # -- views -------------------------------------------------------------
+
+    def _picture_html(self) -> str:
+        return (
+            f'<div style="max-width:1200px">{_TITLE}{self.hint.value}'
+            f'<div style="display:flex;flex-wrap:wrap;align-items:flex-start;gap:12px">'
+            f"{self.table.value}{self.chart.value}</div></div>"
+        )
 
     def _hint_html(self) -> str:
         pack = self._pack
@@ -309,8 +223,8 @@ class OddsExplorer(WidgetApp):
             marked = category in self._disagreements
             std, rar = STANDARD.order.index(category) + 1, rarity.order.index(category) + 1
             arrow = "" if std == rar else (" ▲" if rar < std else " ▼")
-            shade = f"background:{_AMBER_PAPER};" if marked else ""
-            edge = f"border-left:4px solid {_AMBER if marked else PAPER};"
+            shade = f"background:{AMBER_TINT};" if marked else ""
+            edge = f"border-left:4px solid {AMBER if marked else PAPER};"
             one_in = counts.one_in(category)
             cells = [
                 f'<td style="{cell};{edge}color:{MUTED}">{place}</td>',
@@ -339,65 +253,63 @@ class OddsExplorer(WidgetApp):
             return "In this pack the standard order is also the order by rarity."
         n = len(self._disagreements)
         return (
-            f'<span style="background:{_AMBER_PAPER};border-left:4px solid {_AMBER};padding:0 4px">&nbsp;</span> '
+            f'<span style="background:{AMBER_TINT};border-left:4px solid {AMBER};padding:0 4px">&nbsp;</span> '
             f"{n} categories sit at a different place in the standard order and in the order by rarity "
             "(rarest strongest) of this pack."
         )
 
     def _paradox_note(self) -> str:
-        """Under the rarity order, Joker hands move to other categories; the
-        recount can then disagree with the order it was made under."""
+        """Under the rarity order, Joker hands move to other categories (all
+        the moves, counted); the recount can then disagree with the order it
+        was made under: the wild-card paradox."""
         if self.ranking.name != "rarity":
             return ""
+        changes = category_changes(self._pack, STANDARD, self.ranking)
+        if not changes:
+            return ""
+        moved = sum(changes.values())
+        moves = ", ".join(f"{n:,} from {escape(a.value)} to {escape(b.value)}" for (a, b), n in changes.items())
+        note = (
+            f"Counted under this order, the Joker hands read differently: {moved:,} of the "
+            f"{self._counts.total:,} hands change category (about 1 deal in {self._counts.total / moved:,.0f}): "
+            f"{moves}."
+        )
         seen = [(c, n) for c, n in self._counts.items() if n > 0]
         for (stronger, a), (weaker, b) in itertools.pairwise(seen):
             if a > b:
-                return (
-                    f"Counted again under this order, the Joker hands move: {escape(stronger.value)} ({a:,}) is "
-                    f"now commoner than {escape(weaker.value)} ({b:,}), which it beats: the wild-card paradox."
+                note += (
+                    f" Now {escape(stronger.value)} ({a:,}) is commoner than {escape(weaker.value)} ({b:,}),"
+                    " which it beats: the wild-card paradox."
                 )
-        return ""
+                break
+        return note
 
-    def _draw(self) -> bytes:
-        counts, ax = self._counts, self._axes
+    def _draw(self) -> str:
+        counts = self._counts
         probability = self.measure.value == "probability"
-        log = self.scale.value == "log"
         values = [float(counts.probability(c)) if probability else float(n) for c, n in counts.items()]
         self._plotted = dict(zip(counts, values, strict=True))
-        positive = [v for v in values if v > 0]
-        top = max(positive, default=1.0)
-        ax.set_xscale("log" if log else "linear")
-        # no minor ticks and plain-text labels: log ticks in mathtext cost more to draw than all the rest
-        ax.xaxis.set_minor_locator(NullLocator())
-        ax.xaxis.set_major_formatter(FuncFormatter(_percent_tick if probability else _count_tick))
-        floor = min(positive, default=1.0) / 3 if log else 0.0
-        ax.set_xlim(floor, top * (12 if log else 1.3))
-        for bar, text, category, value in zip(self._bars, self._labels, counts, values, strict=True):
-            bar.set_x(floor)
-            bar.set_width(max(value - floor, 0.0))
-            bar.set_color(_AMBER if category in self._disagreements else _BLUE)
-            if value == 0:
-                label = "never"
-            elif probability:
-                label = f"{value * 100:.3g}%"
-            else:
-                label = f"{int(value):,}"
-            text.set_text(f" {label}")
-            text.set_x(max(value, floor))
-        ax.set_yticks(range(len(Category)), [c.value for c in counts])
-        ax.set_xlabel("probability" if probability else f"hands (of {counts.total:,})", fontsize=9)
-        ax.tick_params(labelsize=9)
-        ax.set_title(f"{self._pack} · {self.ranking.name} order", fontsize=10, loc="left")
-        self._key.set_text(
-            "amber: a different place in the standard order and in the order by rarity" if self._disagreements else ""
+        bars = [
+            Bar(category.value, value, _bar_text(value, probability), category in self._disagreements)
+            for category, value in self._plotted.items()
+        ]
+        return bar_chart_html(
+            bars,
+            axis_label="probability" if probability else f"hands (of {counts.total:,})",
+            tick=_percent_tick if probability else _count_tick,
+            log=self.scale.value == "log",
+            title=f"{self._pack} · {self.ranking.name} order",
+            key="amber: a different place in the standard order and in the order by rarity"
+            if self._disagreements
+            else "",
         )
-        buffer = io.BytesIO()
-        self.figure.savefig(buffer, format="png", facecolor="white")
-        return buffer.getvalue()
 
 
-def _label(text: str) -> Any:
-    return w.HTML(f'<span style="font:600 13px {_FONT};opacity:.8">{text}</span>')
+def _bar_text(value: float, probability: bool) -> str:
+    """The text at a bar's end: "never", "0.0596%" or "1,020"."""
+    if value == 0:
+        return "never"
+    return f"{value * 100:.3g}%" if probability else f"{int(value):,}"
 
 
 def _count_tick(value: float, _position: object = None) -> str:

@@ -33,7 +33,7 @@ from cardcommons.bots import HeuristicBot
 from cardcommons.cards import Card
 from cardcommons.categories import STANDARD
 from cardcommons.errors import IllegalActionError
-from cardcommons.faces import GOLD, card_html
+from cardcommons.faces import GOLD
 from cardcommons.game import Action, Bot
 from cardcommons.hands import HandValue, value_of
 from cardcommons.split_and_choose import (
@@ -50,7 +50,7 @@ from cardcommons.split_and_choose import (
     Swap,
     best_build,
 )
-from cardcommons.widgets.cards import INK, LINE, MUTED, panel_html
+from cardcommons.widgets.cards import AMBER_TINT, INK, LINE, MUTED, panel_html
 from cardcommons.widgets.game_table import YOU, GameTable, TableWords
 from cardcommons.widgets.table_parts import (
     FELT_MUTED,
@@ -61,6 +61,7 @@ from cardcommons.widgets.table_parts import (
     bot_name,
     cards_text,
     game_card_button,
+    option_toggle,
     result_banner,
     set_card,
     zone_html,
@@ -152,13 +153,10 @@ class SplitAndChooseTable(GameTable[SplitAndChoose, SplitAndChooseObservation]):
         self.keep_button = action_button("Keep", "hand-paper-o", "", "keep your cards")
         self.suggest_button = action_button("Suggest the best build", "lightbulb-o", "info")
         self.build_button = action_button("Build", "check", "success", "the chosen five make one hand")
-        self.variant = w.ToggleButton(
-            value=bool(face_up_swap),
-            description="Face-up swap",
-            icon="exchange",
-            tooltip="the face-up swap variant: every swap at the reserve is seen by both players",
-            layout=w.Layout(width="auto", height="34px", margin="3px"),
+        self.variant = option_toggle(
+            "Face-up swap", "exchange", "the face-up swap variant: every swap at the reserve is seen by both players"
         )
+        self.variant.value = bool(face_up_swap)
         self.result_view = w.HTML()
 
         self.split_button.on_click(lambda _b: self._play("split"))
@@ -183,7 +181,7 @@ class SplitAndChooseTable(GameTable[SplitAndChoose, SplitAndChooseObservation]):
             [
                 w.HBox(self.card_buttons, layout=w.Layout(flex_flow="row wrap", min_height="88px")),
                 self.preview,
-                w.HBox(self._moves, layout=w.Layout(flex_flow="row wrap")),
+                w.HBox(self._moves, layout=w.Layout(flex_flow="row wrap", min_height="40px")),
             ],
             self.result_view,
             w.HBox([self.new_game_button, self.replay_button, self.variant], layout=w.Layout(flex_flow="row wrap")),
@@ -412,9 +410,9 @@ class SplitAndChooseTable(GameTable[SplitAndChoose, SplitAndChooseObservation]):
             self.suggest_button: "build",
             self.build_button: "build",
         }
-        for button, needs in shown.items():
+        for button, needs in shown.items():  # only your moves of this phase show: none while the bot plays
             button.disabled = not legal[needs]
-            button.layout.display = None if phase == needs else "none"
+            button.layout.display = None if legal[needs] else "none"
         self.preview.value = self._preview_html()
 
     def _tray_text(self) -> list[str]:
@@ -427,6 +425,9 @@ class SplitAndChooseTable(GameTable[SplitAndChoose, SplitAndChooseObservation]):
     def _board_html(self, view: SplitAndChooseObservation) -> str:
         game = self._game
         phase = view.phase
+        result = game.result
+        if result is not None:
+            return board_html("The game is over: both builds", self._turn_text(game), _builds_html(result))
         # the bot's seat: the cards you know it holds, backs for the rest
         taken = sum(2 for r in view.rounds if r.chose_face_up is not None)
         known = list(view.opponent_known)[:taken]
@@ -544,10 +545,10 @@ class SplitAndChooseTable(GameTable[SplitAndChoose, SplitAndChooseObservation]):
         headline = {"win": "You win!", "loss": "The bot wins.", "draw": "A draw."}[outcome]
         good = {"win": True, "loss": False, "draw": None}[outcome]
         rows = []
-        for player, name in ((YOU, "You"), (BOT, "Bot")):
+        for player, name in ((YOU, "You"), (BOT, "The bot")):
             rows.append(
-                f'<tr><td style="font-weight:600;padding:4px 6px 4px 0;vertical-align:top">{name}</td>'
-                f"<td>{_hand_cell(result.weaker[player])}</td><td>{_hand_cell(result.stronger[player])}</td></tr>"
+                f'<tr><td style="font-weight:600;padding:4px 8px 4px 0;vertical-align:top;white-space:nowrap">{name}'
+                f"</td><td>{_hand_cell(result.weaker[player])}</td><td>{_hand_cell(result.stronger[player])}</td></tr>"
             )
         head = (
             f'<tr style="color:{MUTED};font-size:12px"><th></th><th style="text-align:left">weaker hand</th>'
@@ -606,11 +607,24 @@ def _mini(cards: Sequence[Card | None]) -> str:
 
 
 def _hand_cell(value: HandValue) -> str:
-    faces = "".join(card_html(c) for c in value.cards)
+    """A hand of the result panel in words (its cards are on the felt)."""
     return (
-        f'<div style="white-space:nowrap">{faces}</div>'
-        f'<div style="font-size:12px;color:{MUTED};max-width:260px">{escape(value.describe())}</div>'
+        f'<div style="padding:2px 8px 2px 0;vertical-align:top"><b>{escape(value.category.label)}</b>'
+        f'<div style="font-size:12px;color:{MUTED}">{escape(value.describe())}</div></div>'
     )
+
+
+def _builds_html(result: SplitAndChooseResult) -> str:
+    """Both players' builds on the felt, the bot's first: each hand's five cards."""
+    seats = []
+    hands = (("weaker", result.weaker), ("stronger", result.stronger))
+    for player, name in ((BOT, "The bot"), (YOU, "You")):
+        zones = "".join(
+            zone_html(f"{name} · {which} hand", values[player].cards, escape(values[player].category.label))
+            for which, values in hands
+        )
+        seats.append(f'<div class="cc-build">{zones}</div>')
+    return "".join(seats)
 
 
 def _steps_html(result: SplitAndChooseResult) -> str:
@@ -645,7 +659,7 @@ def _steps_html(result: SplitAndChooseResult) -> str:
             verdict, style = "equal: go on", ""
         else:
             verdict = "you are higher: you win" if mine > theirs else "the bot is higher: the bot wins"
-            style = f"background:#fff3c4;border-left:4px solid {GOLD};padding-left:6px"
+            style = f"background:{AMBER_TINT};border-left:4px solid {GOLD};padding-left:6px"
         items.append(
             f'<li class="cc-step cc-step-{step}" style="margin:3px 0;{style}"><b>({step})</b> {what}: '
             f"you {escape(shown_a)} · bot {escape(shown_b)} — <i>{verdict}</i></li>"

@@ -14,11 +14,12 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import inspect
 import secrets
 import threading
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from html import escape
 from typing import Any, TypeAlias
 
@@ -28,10 +29,13 @@ from cardcommons.cards import Card
 from cardcommons.faces import GOLD, card_html
 from cardcommons.game import Action, Bot
 from cardcommons.widgets.cards import (
+    GREEN_ACCENT,
+    GREEN_TINT,
     INK,
     LINE,
     MUTED,
     PAPER,
+    RED_ACCENT,
     card_button,
     card_label,
     card_name,
@@ -52,6 +56,7 @@ __all__ = [
     "game_card_button",
     "log_html",
     "make_bot",
+    "option_toggle",
     "zone_html",
 ]
 
@@ -59,9 +64,9 @@ BotSpec: TypeAlias = Bot | Callable[..., Bot]
 """A bot instance, or a class or factory that makes one (called with ``seed=`` if it takes one)."""
 
 FONT = "system-ui,'DejaVu Sans',sans-serif"
-FELT_INK, FELT_MUTED = "#f1f8e9", "#c5e1a5"
+FELT_INK, FELT_MUTED = "#f1f8e9", "#e2f0d0"  # both 4.5:1 or more on every green of the felt
 _FELT = (
-    "background:radial-gradient(ellipse at 50% 35%,#2f8a3c 0%,#1f6d2b 60%,#155021 100%);"
+    "background-color:#1f6d2b;background-image:radial-gradient(ellipse at 50% 35%,#237532 0%,#1f6d2b 60%,#155021 100%);"
     f"color:{FELT_INK};border:3px solid #0e3d17;border-radius:16px;padding:10px 14px;"
     f"box-shadow:inset 0 0 18px rgba(0,0,0,.45);font:14px/1.4 {FONT};box-sizing:border-box"
 )
@@ -122,10 +127,17 @@ def felt_html(body: str, *, css_class: str = "cc-felt") -> str:
 
 
 def zone_html(
-    label: str, cards: Iterable[Card | None], note: str = "", *, highlight: bool = False, empty: str = "no cards yet"
+    label: str,
+    cards: Iterable[Card | None],
+    note: str = "",
+    *,
+    highlight: bool = False,
+    empty: str = "no cards yet",
+    marked: Collection[Card] = (),
 ) -> str:
-    """A labelled group of cards on the felt (``None`` draws a face-down card)."""
-    faces = "".join(card_html(c) for c in cards) or (
+    """A labelled group of cards on the felt (``None`` draws a face-down card;
+    the ``marked`` cards are raised, in a gold ring)."""
+    faces = "".join(card_html(c, selected=c in marked) for c in cards) or (
         f'<span style="display:inline-block;padding:6px 0;color:{FELT_MUTED};font-size:13px">{escape(empty)}</span>'
     )
     ring = f"box-shadow:0 0 0 2px {GOLD};" if highlight else ""
@@ -135,7 +147,7 @@ def zone_html(
         f'border-radius:10px;background:rgba(0,0,0,.13);{ring}">'
         f'<div style="font:600 12px/1.3 {FONT};letter-spacing:.06em;text-transform:uppercase;color:{FELT_MUTED}">'
         f"{label}</div>"
-        f'<div style="display:flex;flex-wrap:wrap">{faces}</div>{tail}</div>'
+        f'<div style="display:flex;flex-wrap:wrap;padding-top:3px">{faces}</div>{tail}</div>'
     )
 
 
@@ -154,7 +166,7 @@ def log_html(lines: Sequence[str], title: str = "Moves") -> str:
     """The move log: a scrolling panel that stays at its newest line."""
     if lines:
         items = "".join(
-            f'<div style="padding:2px 0;border-bottom:1px solid #eceff1"><span style="color:{MUTED};'
+            f'<div style="padding:2px 0;border-bottom:1px solid {LINE}"><span style="color:{MUTED};'
             f'display:inline-block;min-width:24px">{i}.</span>{escape(line)}</div>'
             for i, line in reversed(list(enumerate(lines, start=1)))
         )
@@ -165,14 +177,15 @@ def log_html(lines: Sequence[str], title: str = "Moves") -> str:
         f'font:13px/1.4 {FONT};box-sizing:border-box;width:100%">'
         f'<div style="font-weight:600;padding:6px 10px;border-bottom:1px solid {LINE}">{title}</div>'
         # column-reverse keeps the scroll at the newest line
-        f'<div style="display:flex;flex-direction:column-reverse;max-height:300px;overflow-y:auto;padding:4px 10px">'
+        f'<div style="display:flex;flex-direction:column-reverse;max-height:300px;overflow:hidden auto;'
+        f'overflow-wrap:anywhere;padding:4px 10px">'
         f"{items}</div></div>"
     )
 
 
 def result_banner(text: str, *, good: bool | None) -> str:
     """A headline for the end of a game: green for a win, red for a loss, grey for a draw."""
-    accent = {True: "#2e7d32", False: "#c62828", None: "#607d8b"}[good]
+    accent = {True: GREEN_ACCENT, False: RED_ACCENT, None: "#78909c"}[good]
     return (
         f'<div style="font:700 20px/1.3 {FONT};color:{accent};margin-bottom:6px" class="cc-headline">'
         f"{escape(text)}</div>"
@@ -211,6 +224,13 @@ def action_button(description: str, icon: str = "", style: str = "", tooltip: st
     return button
 
 
+def option_toggle(description: str, icon: str, tooltip: str) -> Any:
+    """A toggle of the toolbar for a table's option (a variant, your seat)."""
+    return w.ToggleButton(
+        description=description, icon=icon, tooltip=tooltip, layout=w.Layout(width="auto", height="34px", margin="3px")
+    )
+
+
 def tray_label(text: str) -> Any:
     """A small caption in the tray."""
     return w.HTML(f'<div style="font:600 12px {FONT};color:{MUTED};text-transform:uppercase">{text}</div>')
@@ -219,7 +239,8 @@ def tray_label(text: str) -> Any:
 class Thinker:
     """Runs the bots' turns: at once, or (``background``) in a worker thread
     while a progress bar and a "thinking…" label move, so the table never
-    freezes. :attr:`busy` is True while a worker runs; :meth:`wait` joins it."""
+    freezes. :attr:`busy` is True while a worker runs; :meth:`wait` joins it.
+    Where no thread can start (a browser-only kernel), it thinks inline."""
 
     def __init__(self) -> None:
         self.progress = w.IntProgress(
@@ -268,9 +289,15 @@ class Thinker:
         self.progress.value = 0
         self.progress.layout.visibility = "visible"
         self.label.value = _thinking_html(f"{who} is thinking…")
-        threading.Thread(target=tick, daemon=True).start()
         self._thread = threading.Thread(target=main, daemon=True)
-        self._thread.start()
+        try:
+            self._thread.start()
+        except RuntimeError:  # no thread can start here (a browser-only kernel): think inline
+            self._thread = None
+            main()
+            return
+        with contextlib.suppress(RuntimeError):  # without a ticker the bar stands still; the bots still move
+            threading.Thread(target=tick, daemon=True).start()
 
     def wait(self, timeout: float | None = None) -> None:
         """Wait for the bots' moves in the background to finish."""
@@ -289,4 +316,4 @@ def message_box() -> Any:
 
 def hint_html(text: str) -> str:
     """A green hint panel."""
-    return panel_html(text, accent="#2e7d32", background="#edf7ee")
+    return panel_html(text, accent=GREEN_ACCENT, background=GREEN_TINT)

@@ -34,13 +34,14 @@ import ipywidgets as w
 from cardcommons.bots import GreedyBot
 from cardcommons.cards import Card
 from cardcommons.errors import IllegalActionError
-from cardcommons.faces import GOLD, card_html
+from cardcommons.faces import GOLD, card_html, text_html
 from cardcommons.game import Action, Bot
 from cardcommons.packs import MAX_PLAYERS
 from cardcommons.whisky import Event, Exchange, Knock, Pass, TakeSpare, WhiskyAction, WhiskyObservation, WhiskyPoker
-from cardcommons.widgets.cards import INK, MUTED, panel_html
+from cardcommons.widgets.cards import AMBER_TINT, GREEN_ACCENT, INK, MUTED, panel_html
 from cardcommons.widgets.game_table import YOU, GameTable, TableWords
 from cardcommons.widgets.table_parts import (
+    FELT_MUTED,
     FONT,
     BotSpec,
     action_button,
@@ -48,6 +49,7 @@ from cardcommons.widgets.table_parts import (
     bot_name,
     cards_text,
     game_card_button,
+    option_toggle,
     result_banner,
     set_card,
     tray_label,
@@ -104,13 +106,17 @@ class WhiskyPokerTable(GameTable[WhiskyPoker, WhiskyObservation]):
     unseen, or **Knock**; in phase 2 (the spare face up) click a card of your
     hand, then a card of the spare, then **Exchange**; or **Take the spare**
     (all five), or **Knock**. The bots' moves until your turn are played at
-    once and logged one per line. After the first knock everyone else has
-    one more turn; then the showdown shows every hand.
+    once and logged one per line; on the felt, the moves since your last one
+    appear one by one (a short fade you need not wait for) and the cards
+    that became known since are raised in a gold ring. After the first
+    knock everyone else has one more turn; then the showdown shows every
+    hand. ``first_seat=True`` (or the *Play first* toggle) seats you at the
+    dealer's left, so you play first.
 
     Controls: :attr:`hand_buttons`, :attr:`spare_buttons` (or
     :meth:`hand_button`, :meth:`spare_button`), :attr:`pass_button`,
     :attr:`take_button`, :attr:`exchange_button`, :attr:`knock_button`,
-    :attr:`new_game_button`, :attr:`replay_button`. State (read-only):
+    :attr:`new_game_button`, :attr:`replay_button`, :attr:`first_seat`. State (read-only):
     :attr:`game`, :attr:`view`, :attr:`give`, :attr:`take`, :attr:`message`,
     :attr:`log`, :attr:`result`, :attr:`busy`, :attr:`html`.
 
@@ -144,6 +150,7 @@ class WhiskyPokerTable(GameTable[WhiskyPoker, WhiskyObservation]):
         jokers: bool = False,
         seed: int | None = None,
         *,
+        first_seat: bool = False,
         background: bool | None = None,
     ) -> None:
         if isinstance(opponents, bool) or not isinstance(opponents, int) or not 1 <= opponents <= MAX_PLAYERS - 1:
@@ -156,7 +163,17 @@ class WhiskyPokerTable(GameTable[WhiskyPoker, WhiskyObservation]):
         self._hand: tuple[Card, ...] = ()
         self._spare: tuple[Card, ...] = ()
         self._seen = 0
+        self._mark = 0  # the events before your last move
+        self._known_at_mark: tuple[tuple[Card, ...], ...] = ()
+        self._played_strip = -1  # the mark whose strip has been animated
 
+        self.first_seat = option_toggle(
+            "Play first",
+            "step-forward",
+            "sit at the dealer's left: you play first (from the next deal, once you moved)",
+        )
+        self.first_seat.value = bool(first_seat)
+        self.first_seat.observe(self._first_seat_changed, names="value")
         self.spare_backs = w.HTML()
         self.spare_buttons = [game_card_button() for _ in range(HAND)]
         self.hand_buttons = [game_card_button() for _ in range(HAND)]
@@ -164,7 +181,8 @@ class WhiskyPokerTable(GameTable[WhiskyPoker, WhiskyObservation]):
             self.spare_buttons[i].on_click(self._card_clicked(i, spare=True))
             self.hand_buttons[i].on_click(self._card_clicked(i, spare=False))
         self.pass_button = action_button("Pass", "forward", "", "keep your cards (phase 1 only)")
-        self.take_button = action_button("Take the spare", "download", "warning", "swap your whole hand with the spare")
+        self.take_button = action_button("Take the spare", "download", "", "swap your whole hand with the spare")
+        self.take_button.style.button_color, self.take_button.style.text_color = "#bf4a00", "#ffffff"  # 5:1
         self.exchange_button = action_button("Exchange", "exchange", "primary", "give the chosen card, take the other")
         self.knock_button = action_button("Knock", "hand-rock-o", "danger", "keep your hand: the others get one turn")
         self.showdown = w.HTML()
@@ -187,11 +205,11 @@ class WhiskyPokerTable(GameTable[WhiskyPoker, WhiskyObservation]):
                 hand_row,
                 w.HBox(
                     [self.pass_button, self.take_button, self.exchange_button, self.knock_button],
-                    layout=w.Layout(flex_flow="row wrap"),
+                    layout=w.Layout(flex_flow="row wrap", min_height="40px"),
                 ),
             ],
             self.showdown,
-            w.HBox([self.new_game_button, self.replay_button]),
+            w.HBox([self.new_game_button, self.replay_button, self.first_seat]),
             "cc-whisky-table",
         )
         self._start(seed)
@@ -234,9 +252,19 @@ class WhiskyPokerTable(GameTable[WhiskyPoker, WhiskyObservation]):
     # -- games -------------------------------------------------------------
 
     def _deal(self, seed: int) -> WhiskyPoker:
-        self._seen = 0
+        self._seen = self._mark = 0
+        self._known_at_mark = ()
+        self._played_strip = -1
         self._give = self._take = None
-        return WhiskyPoker(self.opponents + 1, jokers=self.jokers, seed=seed)
+        players = self.opponents + 1
+        dealer = players - 1 if self.first_seat.value else None  # the dealer's left is seat 0: you
+        return WhiskyPoker(players, jokers=self.jokers, dealer=dealer, seed=seed)
+
+    def _first_seat_changed(self, _change: dict[str, Any]) -> None:
+        if self.busy or any(line.startswith("You") for line in self._log):
+            self._say("Your seat changes from the next deal: click New game.", error=self.busy)
+            return
+        self._start(self._seed)
 
     def _bot_seed(self, seat: int) -> int:
         return self._seed * 10 + seat
@@ -279,6 +307,8 @@ class WhiskyPokerTable(GameTable[WhiskyPoker, WhiskyObservation]):
         self._give = self._take = None
         self._message = ""
         self._catch_up()
+        self._mark = len(game.events)  # the bots' moves from here on show on the felt, one by one
+        self._known_at_mark = self.view.known
         self._refresh()
         self._bots_turn()
 
@@ -351,8 +381,11 @@ class WhiskyPokerTable(GameTable[WhiskyPoker, WhiskyObservation]):
         self.take_button.disabled = TakeSpare() not in legal
         self.knock_button.disabled = Knock() not in legal
         self.exchange_button.disabled = not any(isinstance(a, Exchange) for a in legal)
-        self.pass_button.layout.display = None if game.phase == 1 else "none"
-        self.exchange_button.layout.display = "none" if game.phase == 1 else None
+        # only your moves show: none while the bots play
+        self.pass_button.layout.display = None if yours and game.phase == 1 else "none"
+        self.exchange_button.layout.display = None if yours and game.phase == 2 else "none"
+        for button in (self.take_button, self.knock_button):
+            button.layout.display = None if yours else "none"
 
     def _tray_text(self) -> list[str]:
         spare_shown = self.spare_row.layout.display != "none"
@@ -388,7 +421,8 @@ class WhiskyPokerTable(GameTable[WhiskyPoker, WhiskyObservation]):
             if result is not None and seat in result.winners:
                 chips.append("wins")
             label = escape(seat_name(seat)) + "".join(f" · {c}" for c in chips)
-            seats.append(zone_html(label, cards, highlight=view.current_player == seat))
+            fresh = set() if result is not None else self._newly_known(view, seat)
+            seats.append(zone_html(label, cards, highlight=view.current_player == seat, marked=fresh))
         phase = (
             "Phase 1 · the spare is face down"
             if game.phase == 1
@@ -404,7 +438,33 @@ class WhiskyPokerTable(GameTable[WhiskyPoker, WhiskyObservation]):
         if YOU in view.knocks:
             you.append("you knocked")
         turn = self._turn_text() + "".join(f" · {y}" for y in you)
-        return board_html(phase, turn, f"<div>{''.join(seats)}</div>")
+        return board_html(phase, turn, f"<div>{''.join(seats)}</div>{self._strip_html()}")
+
+    def _newly_known(self, view: WhiskyObservation, seat: int) -> set[Card]:
+        """The cards of ``seat`` known to you that were not before your last move."""
+        before = self._known_at_mark[seat] if self._known_at_mark else ()
+        return set(view.known[seat]) - set(before)
+
+    def _strip_html(self) -> str:
+        """What happened since your last move, one line per move, each line
+        fading in after the one before (once; you may play at any time)."""
+        events = self._game.events[self._mark :]
+        if not events or self.busy:
+            return ""
+        animate = self._played_strip != self._mark
+        self._played_strip = self._mark
+        lines = []
+        for k, event in enumerate(events):
+            motion = f"animation:cc-appear .3s ease-out {0.35 * k:.2f}s both;" if animate else ""
+            lines.append(f'<li class="cc-just" style="margin:1px 0;{motion}">{escape(event_line(event))}</li>')
+        title = "Since your last move" if self._mark else "Before your first turn"
+        return (
+            "<style>@keyframes cc-appear{from{opacity:0;transform:translateX(-8px)}to{opacity:1}}</style>"
+            f'<div class="cc-strip" style="margin:6px 0 2px;padding:4px 8px;border-radius:8px;'
+            f'background:rgba(0,0,0,.2);font-size:13px"><div style="font:600 12px/1.3 {FONT};letter-spacing:.06em;'
+            f'text-transform:uppercase;color:{FELT_MUTED}">{title}</div>'
+            f'<ol style="margin:2px 0 0 20px;padding:0">{"".join(lines)}</ol></div>'
+        )
 
     def _turn_text(self) -> str:
         turn = self._game.current_player
@@ -439,7 +499,9 @@ class WhiskyPokerTable(GameTable[WhiskyPoker, WhiskyObservation]):
         knocker = self._game.knocker
         for seat, (hand, value) in enumerate(zip(result.hands, result.values, strict=True)):
             won = seat in result.winners
-            style = f"background:#fff3c4;border-left:4px solid {GOLD}" if won else "border-left:4px solid transparent"
+            style = (
+                f"background:{AMBER_TINT};border-left:4px solid {GOLD}" if won else "border-left:4px solid transparent"
+            )
             tags = " · knocked" if seat == knocker else ""
             rows.append(
                 f'<tr class="cc-showdown-row{" cc-winner" if won else ""}" style="{style}">'
@@ -448,7 +510,7 @@ class WhiskyPokerTable(GameTable[WhiskyPoker, WhiskyObservation]):
                 f'<td style="padding:2px 8px;white-space:nowrap">{"".join(card_html(c) for c in hand)}</td>'
                 f'<td style="padding:4px 8px"><b>{escape(value.category.label)}</b>'
                 f'<div style="font-size:12px;color:{MUTED}">{escape(value.describe())}</div></td>'
-                f'<td style="padding:4px 8px;font-weight:700;color:#2e7d32">{"wins" if won else ""}</td></tr>'
+                f'<td style="padding:4px 8px;font-weight:700;color:{GREEN_ACCENT}">{"wins" if won else ""}</td></tr>'
             )
         table = f'<table style="border-collapse:collapse;color:{INK}">{"".join(rows)}</table>'
         spare = (
@@ -456,11 +518,25 @@ class WhiskyPokerTable(GameTable[WhiskyPoker, WhiskyObservation]):
             if result.spare
             else ""
         )
-        explanation = f'<div style="margin-top:6px;font-size:13px">{escape(result.explanation)}</div>'
+        explanation = f'<div style="margin-top:6px;font-size:13px">{self._explanation_html()}</div>'
         return panel_html(
             f'<div class="cc-showdown">{result_banner(headline, good=good)}{table}{spare}{explanation}</div>',
             accent=GOLD,
         )
+
+    def _explanation_html(self) -> str:
+        """Why the showdown ended as it did, naming the seats as the table does."""
+        result = self._game.result
+        assert result is not None
+        if result.is_draw:
+            return text_html(result.explanation)
+        winners = sorted(result.winners)
+        best = result.values[winners[0]]
+        names = " and ".join(seat_name(s) for s in winners)
+        if len(winners) > 1:
+            return f"{escape(names)} share the win with equal hands: {escape(best.describe())}."
+        verb = "win" if winners == [YOU] else "wins"
+        return f"{escape(names)} {verb} with {escape(best.describe())} ({cards_text(best.cards)})."
 
     def _replay_lines(self) -> list[str]:
         return list(self._log)

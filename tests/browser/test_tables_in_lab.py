@@ -92,8 +92,9 @@ def test_split_and_choose_whole_game_in_lab(run_notebook: Callable[..., Any], sc
     expect(result.locator(".cc-step")).to_have_count(4)
     for value in (*twin.result.weaker, *twin.result.stronger):
         expect(result).to_contain_text(value.describe())
-    # every card of both builds is drawn as a face in the result panel
-    assert result.locator(".cc-card").count() == 20
+    # every card of both builds is drawn as a face on the felt, the result panel beside it
+    assert table.locator(".cc-board .cc-build .cc-card").count() == 20
+    assert result.bounding_box()["y"] < table.locator(".cc-board").bounding_box()["y"] + 400
     table.screenshot(path=screenshot_dir / "lab_split_and_choose_result.png")
 
     press(table, "Replay")

@@ -1,0 +1,51 @@
+"""A lesson reopened in JupyterLab and NOT run shows each widget's picture (the
+deal on the felt, the odds table) and its sentence, never a widget's repr:
+the committed outputs carry a static HTML rendering next to the live view."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+try:
+    from playwright.sync_api import expect
+except ImportError:  # pragma: no cover - the conftest explains; CI must not get here
+    if os.environ.get("CI", "").lower() in {"1", "true", "yes"}:
+        raise
+    pytest.skip("playwright is not installed (pip install -e '.[test]')", allow_module_level=True)
+
+LESSONS = Path(__file__).parents[2] / "notebooks"
+TIMEOUT = 90_000
+# a lesson, what its widget's picture shows, and its sentence
+PICTURES = {
+    "02_split_and_choose.ipynb": (".cc-static .cc-board .cc-card", "Split and Choose table: run this cell to play."),
+    "04_odds_in_shortened_packs.ipynb": (".cc-static .cc-odds-table tr.cc-agree", "Odds explorer: run this cell"),
+}
+
+
+@pytest.mark.parametrize("theme", ["JupyterLab Light", "JupyterLab Dark"])
+@pytest.mark.parametrize("lesson", sorted(PICTURES))
+def test_an_unrun_lesson_shows_the_widgets_picture(
+    page: Any, lab_url: str, lab_root: tuple[Path, dict[str, str]], screenshot_dir: Path, lesson: str, theme: str
+) -> None:
+    folder = lab_root[0] / f"unrun-{lesson[:2]}-{theme.split()[-1].lower()}"
+    folder.mkdir(exist_ok=True)
+    shutil.copy(LESSONS / lesson, folder / lesson)
+    page.set_viewport_size({"width": 1400, "height": 900})
+    page.goto(f"{lab_url}/lab/workspaces/{folder.name}/tree/{folder.name}/{lesson}")
+    page.locator(".jp-NotebookPanel .jp-Cell").first.wait_for(timeout=TIMEOUT)
+    page.evaluate(f"window.jupyterapp.commands.execute('apputils:change-theme', {{theme: {theme!r}}})")
+    picture, sentence = PICTURES[lesson]
+    shown = page.locator(f".jp-OutputArea-output {picture}").first
+    shown.scroll_into_view_if_needed(timeout=TIMEOUT)
+    expect(shown).to_be_visible(timeout=TIMEOUT)
+    output = page.locator(".jp-OutputArea-output", has=page.locator(".cc-static")).first
+    expect(output).to_contain_text(sentence)
+    for repr_start in ("VBox(", "HBox("):
+        expect(page.locator(".jp-OutputArea-output", has_text=repr_start)).to_have_count(0)
+    shade = theme.split()[-1].lower()
+    output.screenshot(path=screenshot_dir / f"lab_unrun_{lesson[:2]}_{shade}.png")
