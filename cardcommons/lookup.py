@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import itertools
 import reprlib
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 from math import comb, prod
 from typing import Any, NoReturn
@@ -115,6 +115,11 @@ class HandTable:
         # evaluate_many's codes, indexable by any uint8 (0 past the pack's end; it checks the range first)
         self._codes = np.zeros(256, dtype=np.uint32)
         self._codes[: len(pack)] = self.codes
+
+    def __reduce__(self) -> tuple[Callable[[Pack, Ranking], HandTable], tuple[Pack, Ranking]]:
+        """Pickled as its pack and ranking (a game state travels to a worker
+        process or an OpenSpiel serializer): rebuilt, or found in the cache, on arrival."""
+        return hand_table, (self.pack, self.ranking)
 
     def strength(self, hand: Sequence[int] | npt.NDArray[np.integer]) -> int:
         """The strength of one hand given as 5 card indices of the pack: the

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import pickle
 from collections import Counter
 from math import comb
 
@@ -266,3 +267,13 @@ def test_hands_per_level_counts_every_hand_of_the_pack(pack: Pack, ranking: Rank
     listed = np.bincount(evaluate_many(pack, all_hands(len(pack)), ranking), minlength=table.levels + 1)
     assert table.hands_per_level.tolist() == listed.tolist()
     assert int(table.hands_per_level.sum()) == comb(len(pack), 5)
+
+
+def test_a_table_pickles_as_its_pack_and_ranking() -> None:
+    """A game state holding a table travels to worker processes and OpenSpiel's serializer."""
+    pack = Pack.whisky(players=3, jokers=True)
+    table = hand_table(pack, "rarity")
+    copy = pickle.loads(pickle.dumps(table))
+    assert copy.pack == pack and copy.ranking == table.ranking
+    hands = [[0, 1, 2, 3, 4], [0, 4, 8, 12, 16], [len(pack) - 1, 5, 9, 13, 17]]
+    assert [copy.strength(hand) for hand in hands] == [table.strength(hand) for hand in hands]
