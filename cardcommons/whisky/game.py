@@ -20,7 +20,7 @@ import random
 import secrets
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from cardcommons.cards import Card, cards_str, parse_cards
 from cardcommons.errors import CardError, IllegalActionError
@@ -32,9 +32,6 @@ from cardcommons.whisky.events import Event, Position
 from cardcommons.whisky.result import WhiskyResult
 from cardcommons.whisky.table import HAND_SIZE, RankingName, RulesTable, _remove, rules_table, swapped
 from cardcommons.whisky.views import WhiskyObservation
-
-if TYPE_CHECKING:
-    from cardcommons.bots.whisky import GreedyBot
 
 __all__ = ["MAX_EXCHANGE_CANDIDATES", "REPETITIONS", "WhiskyPoker"]
 
@@ -467,12 +464,6 @@ class WhiskyPoker:
         for code in record["actions"]:
             game.apply(parse_action(code))
         return game
-
-    def playout_bot(self, seed: int) -> GreedyBot:
-        """A :class:`~cardcommons.bots.whisky.GreedyBot` for Monte Carlo play-outs."""
-        from cardcommons.bots.whisky import GreedyBot
-
-        return GreedyBot(seed=seed)
 
     def candidate_actions(self) -> tuple[WhiskyAction, ...]:
         """The actions worth looking ahead on: in phase 1 all three; in phase 2
