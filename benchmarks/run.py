@@ -11,6 +11,7 @@ import argparse
 import itertools
 import time
 from collections.abc import Callable, Sequence
+from concurrent.futures import Executor
 from functools import partial
 from math import comb
 from typing import Any
@@ -217,15 +218,60 @@ def core(matches: int = 0) -> None:
     )
 
 
+def decision_times(decisions: Sequence[Callable[[], object]]) -> str:
+    """The mean and worst wall time of some decisions, and their mean CPU time
+    (the CPU time is what an idle core would take, on a machine shared by others)."""
+    walls, cpus = [], []
+    for decide in decisions:
+        wall, cpu = time.perf_counter(), time.process_time()
+        decide()
+        walls.append(time.perf_counter() - wall)
+        cpus.append(time.process_time() - cpu)
+    return f"{sum(walls) / len(walls):.3f} s (max {max(walls):.3f}; CPU {sum(cpus) / len(cpus):.3f} s)"
+
+
+BLOCK = 180
+"""Games per block of a bot match: a multiple of 2, 4 and 9, so the seats turn evenly."""
+
+
+def bot_match(make_game: Any, bots: Sequence[Any], matches: int, seed: int, rotate: bool, pool: Executor) -> Any:
+    """A match of ``matches`` games played in blocks of :data:`BLOCK` (block ``k``
+    seeded ``seed + k``), the running win rate of the first bot printed after
+    each block, so a long match that is stopped still says how far it got."""
+    from cardcommons.simulate import Summary, simulate
+
+    outcomes: list[Any] = []
+    summary = None
+    for k, start in enumerate(range(0, matches, BLOCK)):
+        part = simulate(
+            make_game,
+            bots,
+            games=min(BLOCK, matches - start),
+            seed=seed + k,
+            progress=False,
+            executor=pool,
+            chunk=10,
+            rotate=rotate,
+        )
+        outcomes.extend(part.outcomes)
+        summary = Summary(part.names, tuple(outcomes))
+        rate, low, high = summary.rate(0)
+        print(
+            f"  .. {summary.names[0]} vs {summary.names[1]}: {summary.games} games, {rate:.3f} [{low:.3f}, {high:.3f}]"
+        )
+    assert summary is not None
+    return summary
+
+
 def split_and_choose(matches: int = 0) -> None:
-    """Split and Choose: heuristic games per second, best builds per second, a Monte
-    Carlo decision, and (with --matches 2000) the bot matches."""
+    """Split and Choose: heuristic games per second, best builds per second, a coach
+    decision, and (with --matches 2000) the bot matches."""
     import random
     from concurrent.futures import ProcessPoolExecutor
 
-    from cardcommons.bots import HeuristicBot, MonteCarloBot, RandomBot
+    from cardcommons.bots import HeuristicBot, MonteCarloBot, RandomBot, coach
     from cardcommons.game import play
-    from cardcommons.simulate import BotFactory, simulate
+    from cardcommons.simulate import BotFactory, GameFactory, wilson_interval
     from cardcommons.split_and_choose import PACK, SplitAndChoose, best_build
 
     play(SplitAndChoose(seed=0), [HeuristicBot(0), HeuristicBot(1)])  # build the tables once
@@ -239,13 +285,8 @@ def split_and_choose(matches: int = 0) -> None:
     sets = [rng.sample(PACK.cards, 10) for _ in range(20_000)]
     build_time = best_time(lambda: [best_build(cards) for cards in sets], repeat=3)
 
-    decisions = []
-    for seed in range(5):
-        game = SplitAndChoose(seed=seed)
-        bot = MonteCarloBot(seed=seed)
-        start = time.perf_counter()
-        bot.act(game.observation(0), game.legal_actions())
-        decisions.append(time.perf_counter() - start)
+    openings = [SplitAndChoose(seed=seed) for seed in range(5)]
+    decisions = [partial(coach, g.observation(0), g.legal_actions(), seed=s) for s, g in enumerate(openings)]
     rows = [
         (
             "HeuristicBot vs HeuristicBot",
@@ -254,56 +295,72 @@ def split_and_choose(matches: int = 0) -> None:
         ),
         ("best_build (one set at a time)", f"{len(sets) / build_time:,.0f} sets/s", ">= 10,000"),
         (
-            f"MonteCarloBot(samples={MonteCarloBot().samples}), first split",
-            f"{sum(decisions) / len(decisions):.3f} s (max {max(decisions):.3f})",
-            "<= 0.5 s",
+            f"coach (samples={MonteCarloBot().samples}), first split",
+            decision_times(decisions),
+            "< 1 s",
         ),
     ]
     table(
         "Split and Choose: speed on one core",
         ("what", "speed", "target"),
         rows,
-        ["the first split is the slowest decision: its play-outs are the longest"],
+        ["the first split is the slowest decision: its play-outs are the longest (MonteCarloBot decides by the coach)"],
     )
 
     if not matches:
-        print("  (add --matches 2000 for the bot matches: about twenty minutes on two cores)")
+        print("  (add --matches 2000 for the bot matches: about half an hour on two cores)")
         return
-    results = []
-    matchups: list[tuple[list[BotFactory], int]] = [
-        ([MonteCarloBot, HeuristicBot], 2024),
-        ([HeuristicBot, RandomBot], 2025),
+    old_rule = partial(HeuristicBot, infer_reserve=False)
+    first_splitter_zero = partial(SplitAndChoose, first_splitter=0)
+    matchups: list[tuple[str, GameFactory, list[BotFactory], bool, int]] = [
+        ("HeuristicBot, new vs old rule", SplitAndChoose, [HeuristicBot, old_rule], True, 2026),
+        ("HeuristicBot vs RandomBot", SplitAndChoose, [HeuristicBot, RandomBot], True, 2025),
+        ("self-play, new rule: seat 0 splits first", first_splitter_zero, [HeuristicBot, HeuristicBot], False, 2027),
+        ("self-play, old rule: seat 0 splits first", first_splitter_zero, [old_rule, old_rule], False, 2027),
+        ("MonteCarloBot vs HeuristicBot", SplitAndChoose, [MonteCarloBot, HeuristicBot], True, 2024),
     ]
-    with ProcessPoolExecutor() as pool:
-        for bots, seed in matchups:
-            start = time.perf_counter()
-            summary = simulate(
-                SplitAndChoose, bots, games=matches, seed=seed, progress=False, executor=pool, chunk=20, rotate=True
-            )
-            results.append((summary, time.perf_counter() - start))
     match_rows = []
-    for summary, seconds in results:
-        for b, name in enumerate(summary.names):
-            rate, low, high = summary.rate(b)
-            draws = summary.rate(b, "draw")[0]
-            match_rows.append((name, f"{rate:.3f} [{low:.3f}, {high:.3f}]", f"{draws:.3f}", f"{seconds:.0f} s"))
+    with ProcessPoolExecutor() as pool:
+        for label, make_game, bots, rotate, seed in matchups:
+            start = time.perf_counter()
+            summary = bot_match(make_game, bots, matches, seed, rotate, pool)
+            seconds = time.perf_counter() - start
+            for b, name in enumerate(summary.names):
+                rate, low, high = summary.rate(b)
+                draws = summary.rate(b, "draw")[0]
+                seat = "" if rotate else f" (seat {b})"
+                match_rows.append(
+                    (label, name + seat, f"{rate:.3f} [{low:.3f}, {high:.3f}]", f"{draws:.3f}", f"{seconds:.0f} s")
+                )
+                print("  ", *match_rows[-1], sep=" | ", flush=True)
+            for first in (True, False) if rotate else ():
+                games_here = [g for i, g in enumerate(summary.outcomes) if (i % 2 == 0) == first]
+                wins = sum(g[0] == "win" for g in games_here)
+                low, high = wilson_interval(wins, len(games_here))
+                seat = "first" if first else "second"
+                cell = f"{wins / len(games_here):.3f} [{low:.3f}, {high:.3f}]"
+                match_rows.append((label, f"  {summary.names[0]} as {seat} splitter", cell, "", ""))
     table(
-        f"Split and Choose: matches of {matches:,} games, seats alternating",
-        ("bot", "win rate [95%]", "draws", "time"),
+        f"Split and Choose: matches of {matches:,} games",
+        ("match", "bot", "win rate [95%]", "draws", "time"),
         match_rows,
-        [f"MonteCarloBot at its default {MonteCarloBot().samples} samples a decision"],
+        [
+            "seats alternate game by game (the first bot splits first in the even games),",
+            "except in self-play, where seat 0 always splits first",
+            f"MonteCarloBot at its default {MonteCarloBot().samples} samples a decision, play-outs by HeuristicBot",
+            "HeuristicBot(infer_reserve=False) is the old rule: it does not read the first player's reserve decision",
+        ],
     )
 
 
 def whisky(matches: int = 0) -> None:
-    """Whisky Poker: GreedyBot games per second, a Monte Carlo decision at 2, 4 and 9
+    """Whisky Poker: GreedyBot games per second, a coach decision at 2, 4 and 9
     players, and (with --matches 2000) the bot matches."""
     from concurrent.futures import ProcessPoolExecutor
-    from functools import partial
 
-    from cardcommons.bots import GreedyBot, MonteCarloBot, RandomBot
+    from cardcommons.bots import GreedyBot, MonteCarloBot, RandomBot, coach
     from cardcommons.game import play
-    from cardcommons.simulate import BotFactory, simulate
+    from cardcommons.simulate import BotFactory
     from cardcommons.whisky import WhiskyPoker
 
     rows = []
@@ -326,41 +383,36 @@ def whisky(matches: int = 0) -> None:
                 game.apply(game.legal_actions()[0])
             seat = game.current_player
             assert seat is not None
-            bot = MonteCarloBot(seed=seed)
-            start = time.perf_counter()
-            bot.act(game.observation(seat), game.legal_actions())
-            decisions.append(time.perf_counter() - start)
-        rows.append(
-            (
-                f"MonteCarloBot(samples={samples}), {players} players",
-                f"{sum(decisions) / len(decisions):.3f} s (max {max(decisions):.3f})",
-                "<= 0.5 s",
-            )
-        )
+            decisions.append(partial(coach, game.observation(seat), game.legal_actions(), seed=seed))
+        rows.append((f"coach (samples={samples}), {players} players", decision_times(decisions), "< 1 s"))
     table(
         "Whisky Poker: speed on one core",
         ("what", "speed", "target"),
         rows,
-        ["a Monte Carlo decision: the first phase-2 turn, the spare face up (25 exchanges to weigh)"],
+        [
+            "a coach decision: the first phase-2 turn, the spare face up (25 exchanges to weigh);",
+            "MonteCarloBot decides by the coach",
+        ],
     )
 
     if not matches:
-        print("  (add --matches 2000 for the bot matches: about ten minutes on two cores)")
+        print("  (add --matches 2000 for the bot matches: about a quarter of an hour on two cores)")
         return
+    old_default = partial(GreedyBot, knock_at=None)
     match_rows = []
+    lineups: list[tuple[BotFactory, BotFactory]] = [(GreedyBot, old_default), (GreedyBot, RandomBot)]
+    lineups.append((MonteCarloBot, GreedyBot))  # the slow one last
     with ProcessPoolExecutor() as pool:
-        for players in (2, 4, 9):
-            lineups: list[tuple[BotFactory, BotFactory]] = [(MonteCarloBot, GreedyBot), (GreedyBot, RandomBot)]
-            for hero, others in lineups:
+        for hero, others in lineups:
+            for players in (2, 4, 9):
                 start = time.perf_counter()
-                summary = simulate(
+                summary = bot_match(
                     partial(WhiskyPoker, players),
                     [hero] + [others] * (players - 1),
-                    games=matches,
-                    seed=SEED + players,
-                    progress=False,
-                    executor=pool,
-                    chunk=20,
+                    matches,
+                    SEED + players,
+                    True,
+                    pool,
                 )
                 seconds = time.perf_counter() - start
                 rate, low, high = summary.rate(0)
@@ -375,12 +427,15 @@ def whisky(matches: int = 0) -> None:
                         f"{seconds:.0f} s",
                     )
                 )
+                print("  ", *match_rows[-1], sep=" | ", flush=True)
     table(
         f"Whisky Poker: matches of {matches:,} games, seats rotating",
         ("first bot vs the others", "its win rate [95%]", "fair share", "each other's", "draws", "time"),
         match_rows,
         [
             "win rates count shared wins as wins; a draw (repetition) is nobody's win",
+            "GreedyBot knocks at its new default, knock_at=1.0 (only when no exchange helps);",
+            "GreedyBot(knock_at=None) is the old default, the percentile 0.5 ** (1 / players)",
             f"MonteCarloBot at its default {samples} samples a decision, play-outs by GreedyBot",
         ],
     )

@@ -110,10 +110,6 @@ class Game(Protocol):
         """The rules, the seed or staged cards, and the actions: JSON-serialisable."""
         ...
 
-    def playout_bot(self, seed: int) -> Bot:
-        """A fast rule-of-thumb player for this game, for Monte Carlo look-ahead."""
-        ...
-
     def candidate_actions(self) -> Sequence[Action]:
         """The legal actions worth looking ahead on (all of them, or a pruned few)."""
         ...

@@ -15,7 +15,16 @@ second.
 - Choose: compare the face-up pair with the average face-down pair over the
   cards it has not seen, counting both what it gets and what the splitter gets.
 - Reserve: swap the card whose swap gives the best average value over the
-  cards that may lie in the reserve, if that beats keeping.
+  cards that may lie in the reserve, if that beats keeping. Going second,
+  it reads the first player's decision: it puts itself in the first
+  player's place for each card that may have been the reserve (the other
+  cards it has not seen are then the first player's hidden cards), plays
+  that place by this same rule, and keeps the cases that give the decision
+  seen. After a blind swap, what lies in the reserve now is the card the
+  first player judged its worst in those cases; after a keep, the reserve
+  is still one of those cases' cards. ``infer_reserve=False`` gives the old
+  rule, which takes any unseen card (or any card the first player may hold)
+  as equally likely.
 - Build: :func:`cardcommons.split_and_choose.best_build`.
 
 >>> from cardcommons.game import play
@@ -132,16 +141,74 @@ def _pair_average(value: list[float], base: int, pool: Sequence[Card]) -> float:
     return total / weight if weight else value[base]
 
 
+def _reserve_options(value: list[float], hand: Sequence[Card], pool: dict[int, float]) -> list[tuple[float, Action]]:
+    """Keep, and a swap of each card type of ``hand``, each with its average
+    value over the reserve's possible types (``pool``: key -> weight)."""
+    mine = _key(hand)
+    total = sum(pool.values())
+    options: list[tuple[float, Action]] = [(value[mine], Keep())]
+    seen_types: set[int] = set()
+    for card in hand:
+        if _KEY[card] in seen_types:
+            continue
+        seen_types.add(_KEY[card])
+        rest = mine - _KEY[card]
+        options.append((sum(w * value[rest + k] for k, w in pool.items()) / total, Swap(card)))
+    return options
+
+
+def _pool(cards: Iterable[Card]) -> dict[int, float]:
+    """Each card type's weight in a uniform draw from ``cards``."""
+    pool: dict[int, float] = {}
+    for card in cards:
+        pool[_KEY[card]] = pool.get(_KEY[card], 0.0) + 1.0
+    return pool
+
+
+def _top(options: list[tuple[float, Action]]) -> list[Action]:
+    """The options within rounding of the best score."""
+    top = max(score for score, _ in options)
+    return [action for score, action in options if score >= top - 1e-12]
+
+
+def _inferred_pool(value: list[float], view: SplitAndChooseObservation, swapped: bool) -> dict[int, float]:
+    """What lies in the reserve now, as type -> weight, after the first
+    player's hidden decision at the reserve: each card this player has not
+    seen may have been the reserve; the others are then the first player's
+    hidden cards. Keep the cases where this rule, in the first player's place,
+    decides as seen; a swap leaves the card it gives. Empty if no case fits."""
+    me = view.player
+    known = view.opponent_known
+    hidden_from_them = [
+        c for r in view.rounds if r.splitter == me and r.chose_face_up and r.face_down for c in r.face_down
+    ]
+    pool: dict[int, float] = {}
+    unseen = view.unseen
+    for reserve in unseen:
+        hand = [*known, *(c for c in unseen if c != reserve)]
+        top = _top(_reserve_options(value, hand, _pool([reserve, *hidden_from_them])))
+        for action in top:
+            if isinstance(action, Swap) and swapped:
+                pool[_KEY[action.card]] = pool.get(_KEY[action.card], 0.0) + 1 / len(top)
+            elif isinstance(action, Keep) and not swapped:
+                pool[_KEY[reserve]] = pool.get(_KEY[reserve], 0.0) + 1 / len(top)
+    return pool
+
+
 class HeuristicBot:
     """Rules of thumb for Split and Choose (see the module's description);
-    its own ``random.Random(seed)`` only breaks exact ties."""
+    its own ``random.Random(seed)`` only breaks exact ties.
+    ``infer_reserve``: read the first player's decision at the reserve
+    (True, the default) or not (the old rule, for comparison).
+    """
 
-    def __init__(self, seed: int | None = None) -> None:
+    def __init__(self, seed: int | None = None, infer_reserve: bool = True) -> None:
         self.rng = random.Random(seed)
         self.value = _tables()
+        self.infer_reserve = infer_reserve
 
     def __repr__(self) -> str:
-        return "HeuristicBot()"
+        return "HeuristicBot()" if self.infer_reserve else "HeuristicBot(infer_reserve=False)"
 
     def act(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
         if not isinstance(observation, SplitAndChooseObservation):
@@ -159,8 +226,7 @@ class HeuristicBot:
         raise ValueError(f"no move in phase {view.phase!r}")
 
     def _pick(self, scored: list[tuple[float, Action]]) -> Action:
-        top = max(score for score, _ in scored)
-        best = [action for score, action in scored if score >= top - 1e-12]
+        best = _top(scored)
         return best[0] if len(best) == 1 else self.rng.choice(best)
 
     def _split(self, view: SplitAndChooseObservation, legal_actions: Sequence[Action]) -> Action:
@@ -190,24 +256,14 @@ class HeuristicBot:
         return Choose(take_up >= take_down)
 
     def _reserve(self, view: SplitAndChooseObservation) -> Action:
-        value = self.value
-        hand = view.hand
-        mine = _key(hand)
         before = [d for d in view.reserve if d.player != view.player]
+        pool: dict[int, float] = {}
         if before and before[0].swapped and before[0].given is not None:
-            pool: Sequence[Card] = (before[0].given,)
-        elif before and before[0].swapped:
-            pool = (*view.unseen, *view.opponent_known)
-        else:
-            pool = view.unseen
-        pool_keys = [_KEY[c] for c in pool]
-        scored: list[tuple[float, Action]] = [(value[mine], Keep())]
-        seen_types: set[int] = set()
-        for card in hand:
-            if _KEY[card] in seen_types:
-                continue
-            seen_types.add(_KEY[card])
-            rest = mine - _KEY[card]
-            average = sum(value[rest + k] for k in pool_keys) / len(pool_keys)
-            scored.append((average, Swap(card)))
-        return self._pick(scored)
+            pool = _pool([before[0].given])
+        elif before and self.infer_reserve:
+            pool = _inferred_pool(self.value, view, before[0].swapped)
+        if not pool and before and before[0].swapped:
+            pool = _pool([*view.unseen, *view.opponent_known])
+        elif not pool:
+            pool = _pool(view.unseen)
+        return self._pick(_reserve_options(self.value, view.hand, pool))

@@ -82,9 +82,13 @@ class GreedyBot:
 
     - ``knock_at``: knock as soon as the hand reaches it. A float is a
       percentile in the pack in play (see :func:`hand_percentiles`); a
-      :class:`Category` means "this category or better"; None (the default)
-      is the percentile ``0.5 ** (1 / players)``, the level at which the hand
-      beats even odds against the other hands dealt at random.
+      :class:`Category` means "this category or better". The default, 1.0,
+      is the best hand of the pack: in practice the bot knocks only when no
+      exchange improves its hand. None is the percentile ``0.5 ** (1 / players)``,
+      the level at which a hand beats ``players`` hands dealt at random (as
+      many as the other hands and the spare) half the time; it was the
+      default until matches showed that it knocks too early: the tables
+      around it are not random, everybody trades up first.
     - Phase 1: take the unseen spare if the hand is below the percentile
       ``take_unseen_below`` (a random hand is then more likely better), else pass.
     - Phase 2: play the exchange or take-all that makes the hand strongest,
@@ -94,7 +98,7 @@ class GreedyBot:
     """
 
     def __init__(
-        self, knock_at: float | Category | None = None, take_unseen_below: float = 0.5, seed: int | None = None
+        self, knock_at: float | Category | None = 1.0, take_unseen_below: float = 0.5, seed: int | None = None
     ) -> None:
         self.knock_at = knock_at
         self.take_unseen_below = take_unseen_below

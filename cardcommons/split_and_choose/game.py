@@ -19,7 +19,7 @@ from typing import Any
 from cardcommons.cards import Card, cards_str, parse_cards
 from cardcommons.errors import CardError, IllegalActionError, RulesError
 from cardcommons.faces import card_html, hand_html
-from cardcommons.game import Action, Bot
+from cardcommons.game import Action
 from cardcommons.records import VERSION, codes, flag, integer, play_actions, read_record, replaying, section
 from cardcommons.split_and_choose.actions import (
     Build,
@@ -205,11 +205,6 @@ class SplitAndChoose:
             assert player is not None
             return [best_build(self._hands[player])]
         return self.legal_actions()
-
-    def playout_bot(self, seed: int) -> Bot:
-        from cardcommons.bots.split_and_choose import HeuristicBot
-
-        return HeuristicBot(seed=seed)
 
     # ----------------------------------------------------------------- moves
 

@@ -20,7 +20,7 @@ import random
 import secrets
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from cardcommons.cards import Card, cards_str, parse_cards
 from cardcommons.errors import CardError, IllegalActionError, RecordError, RulesError
@@ -33,9 +33,6 @@ from cardcommons.whisky.events import Event, Position
 from cardcommons.whisky.result import WhiskyResult
 from cardcommons.whisky.table import HAND_SIZE, RankingName, RulesTable, _remove, check_rules, rules_table, swapped
 from cardcommons.whisky.views import WhiskyObservation
-
-if TYPE_CHECKING:
-    from cardcommons.bots.whisky import GreedyBot
 
 __all__ = ["MAX_EXCHANGE_CANDIDATES", "REPETITIONS", "WhiskyPoker"]
 
@@ -514,12 +511,6 @@ class WhiskyPoker:
                 game = cls.from_deal(dealt, spare, dealer, ranking=ranking, **options)
         play_actions(lambda text: game.apply(parse_action(text)), fields["actions"])
         return game
-
-    def playout_bot(self, seed: int) -> GreedyBot:
-        """A :class:`~cardcommons.bots.whisky.GreedyBot` for Monte Carlo play-outs."""
-        from cardcommons.bots.whisky import GreedyBot
-
-        return GreedyBot(seed=seed)
 
     def candidate_actions(self) -> tuple[WhiskyAction, ...]:
         """The actions worth looking ahead on: in phase 1 all three; in phase 2

@@ -29,6 +29,7 @@ from cardcommons.bots import MonteCarloBot
 from cardcommons.game import Action, Bot, Game
 from cardcommons.widgets.app import WidgetApp
 from cardcommons.widgets.cards import INK, LINE, SHADE, message_html, panel_html
+from cardcommons.widgets.hint import Decision, Hint
 from cardcommons.widgets.table_parts import (
     FONT,
     BotSpec,
@@ -101,6 +102,7 @@ class GameTable(WidgetApp, ABC, Generic[G, V]):
         self.thinker = Thinker()
         self.log_view = w.HTML(layout=w.Layout(width="auto", margin="0"))
         self.replay_view = w.HTML()
+        self.hint = Hint(self._decision, background is not False)
         self.new_game_button.on_click(lambda _b: self.new_game())
         self.replay_button.on_click(lambda _b: self._show_replay())
 
@@ -111,7 +113,7 @@ class GameTable(WidgetApp, ABC, Generic[G, V]):
         self._result_view = result_view
         result_view.layout = w.Layout(width="auto", margin="0 0 8px 0")
         tray_box = w.VBox(
-            [self.prompt, *tray, self.message_label, self.thinker.widget],
+            [self.prompt, *tray, self.message_label, self.thinker.widget, self.hint.widget],
             layout=w.Layout(border=f"1px solid {LINE}", padding="6px 10px", margin="8px 0 0 0"),
         )
         tray_box.add_class("cc-tray")
@@ -266,6 +268,15 @@ class GameTable(WidgetApp, ABC, Generic[G, V]):
         self.message_label.value = message_html(self._message, error=self._message_error)
         self.log_view.value = log_html(self._log)
         self._result_view.value = self._result_html()
+        self.hint.refresh()
+
+    def _decision(self) -> Decision | None:
+        """Your decision now, for the hint (None when you cannot move)."""
+        if self._refusal() is not None:
+            return None
+        return Decision(
+            self._game.observation(YOU), tuple(self._game.legal_actions()), self._seed * 1000 + len(self._log)
+        )
 
     def _prompt_html(self, view: V) -> str:
         game = self._game

@@ -1,0 +1,109 @@
+"""The rule-of-thumb bots' parameters: HeuristicBot reads the first player's
+reserve decision (or not, the old rule); GreedyBot's knock level."""
+
+from __future__ import annotations
+
+from functools import partial
+
+import pytest
+
+from cardcommons.bots import GreedyBot, HeuristicBot
+from cardcommons.bots.split_and_choose import _KEY, _inferred_pool, _tables
+from cardcommons.bots.whisky import hand_percentiles
+from cardcommons.cards import Rank
+from cardcommons.categories import Category
+from cardcommons.simulate import simulate, wilson_interval
+from cardcommons.split_and_choose import SplitAndChoose, Swap
+from cardcommons.whisky import KNOCK, WhiskyPoker, rules_table
+
+
+def second_reserve_views(games: int) -> list[tuple[SplitAndChoose, int]]:
+    """Games of HeuristicBots stopped at the second decision at the reserve (the first splitter's)."""
+    out = []
+    for seed in range(games):
+        game = SplitAndChoose(seed=seed)
+        bots = [HeuristicBot(seed=seed), HeuristicBot(seed=seed + 1)]
+        while not (game.phase == "reserve" and game.current_player == game.first_splitter):
+            player = game.current_player
+            assert player is not None
+            game.apply(bots[player].act(game.observation(player), game.legal_actions()))
+        out.append((game, game.first_splitter))
+    return out
+
+
+def test_the_inference_never_rules_out_the_card_in_the_reserve() -> None:
+    """Against the same rule, the card really in the reserve is always among
+    those the second player's inference allows, after a swap and after a keep."""
+    value = _tables()
+    decisions = {True: 0, False: 0}
+    for game, player in second_reserve_views(120):
+        view = game.observation(player)
+        swapped = view.reserve[0].swapped
+        pool = _inferred_pool(value, view, swapped)
+        assert pool.get(_KEY[game.reserve], 0) > 0, (view, game.reserve)
+        decisions[swapped] += 1
+    assert min(decisions.values()) > 10  # both kinds of decision were tried
+
+
+def test_the_inference_narrows_the_reserve_after_a_blind_swap() -> None:
+    """After a blind swap the old rule spreads its guess over every card the
+    first player may hold or not seen; the inference keeps fewer types."""
+    value = _tables()
+    narrower = 0
+    for game, player in second_reserve_views(60):
+        view = game.observation(player)
+        if view.reserve[0].swapped:
+            types = {_KEY[c] for c in (*view.unseen, *view.opponent_known)}
+            narrower += len(_inferred_pool(value, view, True)) < len(types)
+    assert narrower > 10
+
+
+def test_heuristic_bot_changes_its_reserve_decision_by_the_inference() -> None:
+    game, player = second_reserve_views(5)[4]
+    view = game.observation(player)
+    assert view.reserve[0].swapped
+    new = HeuristicBot(seed=0).act(view, game.legal_actions())
+    old = HeuristicBot(seed=0, infer_reserve=False).act(view, game.legal_actions())
+    assert str(old) == "keep"
+    assert isinstance(new, Swap) and new.card.rank == Rank.KING  # the reserve is likely a King now
+
+
+def test_heuristic_bot_names_its_rule() -> None:
+    assert repr(HeuristicBot()) == "HeuristicBot()"
+    assert repr(HeuristicBot(infer_reserve=False)) == "HeuristicBot(infer_reserve=False)"
+
+
+def test_the_new_rule_closes_the_first_splitters_gap() -> None:
+    """Self-play, seat 0 splitting first: the old rule's first splitter wins
+    clearly less than half; the new rule's 95% interval holds a half."""
+    make = partial(SplitAndChoose, first_splitter=0)
+    old = partial(HeuristicBot, infer_reserve=False)
+    before = simulate(make, [old, old], games=800, seed=3, progress=False, rotate=False)
+    after = simulate(make, [HeuristicBot, HeuristicBot], games=800, seed=3, progress=False, rotate=False)
+    assert before.rate(0)[2] < 0.47
+    assert after.rate(0)[1] < 0.5 < after.rate(0)[2]
+
+
+def test_greedy_default_knocks_only_when_no_exchange_helps() -> None:
+    """A two pair at 4 players is past the old level 0.5 ** (1/4) but below the new default."""
+    game = WhiskyPoker.from_deal(
+        ["Ks Kd 9s 9d Ac", "Ah Kh 8d 8c 7s", "Ad Qd Jd 10h 9h", "Qc Jc 10c Jh 10d"], "Qh Js As 9c 8h"
+    )
+    table = rules_table(4, False, True, "standard")
+    strength = table.strengths.strength([table.ids[c] for c in game.observation(0).hand])
+    percentile = hand_percentiles(table.pack)[strength]
+    assert 0.5 ** (1 / 4) <= percentile < 1.0
+    view, legal = game.observation(0), game.legal_actions()
+    assert GreedyBot(knock_at=None).act(view, legal) == KNOCK
+    assert GreedyBot().act(view, legal) != KNOCK
+    assert GreedyBot(knock_at=Category.TWO_PAIR).act(view, legal) == KNOCK
+    assert repr(GreedyBot()) == "GreedyBot(knock_at=1.0)"
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_greedy_new_default_beats_the_old(players: int) -> None:
+    """One GreedyBot at the new default against GreedyBots at the old level,
+    seats rotating: its 95% interval lies above the fair share."""
+    old = partial(GreedyBot, knock_at=None)
+    summary = simulate(partial(WhiskyPoker, players), [GreedyBot] + [old] * (players - 1), 300, 5, False)
+    assert wilson_interval(summary.wins[0], summary.games)[0] > 1 / players

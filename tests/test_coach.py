@@ -1,0 +1,224 @@
+"""The coach: estimates from one player's view only, seeded, best first; the
+layers (the games never import the bots); the Hint button of the tables."""
+
+from __future__ import annotations
+
+import ast
+import random
+import subprocess
+import sys
+from collections.abc import Callable
+from functools import partial
+from pathlib import Path
+
+import pytest
+
+from cardcommons.bots import ActionEstimate, HeuristicBot, MonteCarloBot, RandomBot, coach, rule_of_thumb
+from cardcommons.cards import Card
+from cardcommons.game import Action
+from cardcommons.split_and_choose import PACK, Choose, Keep, SplitAndChoose, Swap
+from cardcommons.split_and_choose import Split as SplitAction
+from cardcommons.whisky import PASS, WhiskyPoker
+from cardcommons.widgets import SplitAndChooseTable, WhiskyPokerTable
+
+PACKAGE = Path(__file__).resolve().parents[1] / "cardcommons"
+
+
+def relabel(action: Action, mapping: dict[Card, Card]) -> Action:
+    """A Split and Choose action with its cards renamed by ``mapping``."""
+    if isinstance(action, SplitAction):
+        return SplitAction(
+            face_up=tuple(mapping[c] for c in action.face_up), face_down=tuple(mapping[c] for c in action.face_down)
+        )
+    if isinstance(action, Swap):
+        return Swap(mapping[action.card])
+    assert isinstance(action, (Choose, Keep))
+    return action
+
+
+def split_and_choose_twins(seed: int, stop: Callable[[SplitAndChoose], bool]) -> tuple[SplitAndChoose, SplitAndChoose]:
+    """Two games of HeuristicBots played until ``stop``: the second deals the
+    cards the player to act has not seen in another order (its moves renamed
+    to match), so the player's view is the same and the hidden cards differ."""
+    rng = random.Random(seed)
+    order = rng.sample(PACK.cards, len(PACK))
+    first = SplitAndChoose.from_order(order)
+    bots = [HeuristicBot(seed=seed), HeuristicBot(seed=seed + 1)]
+    actions = []
+    while not stop(first):
+        player = first.current_player
+        assert player is not None
+        actions.append(bots[player].act(first.observation(player), first.legal_actions()))
+        first.apply(actions[-1])
+    player = first.current_player
+    assert player is not None
+    unseen = list(first.observation(player).unseen)
+    mapping = {c: c for c in PACK.cards}
+    mapping.update(zip(unseen, unseen[1:] + unseen[:1], strict=True))
+    second = SplitAndChoose.from_order([mapping[c] for c in order])
+    for action in actions:
+        second.apply(relabel(action, mapping))
+    return first, second
+
+
+@pytest.mark.parametrize(
+    ("seed", "stop"),
+    [
+        (3, lambda g: g.phase == "choose" and len(g.observation(0).rounds) == 2),
+        (5, lambda g: g.phase == "reserve" and g.current_player == g.first_splitter),
+    ],
+)
+def test_split_and_choose_coach_sees_only_the_observation(seed: int, stop: Callable[[SplitAndChoose], bool]) -> None:
+    first, second = split_and_choose_twins(seed, stop)
+    player = first.current_player
+    assert player is not None and player == second.current_player
+    assert first.observation(player) == second.observation(player)
+    assert first.observation(1 - player) != second.observation(1 - player)  # the hidden cards differ
+    estimates = [coach(g.observation(player), g.legal_actions(), samples=60, seed=4) for g in (first, second)]
+    assert estimates[0] == estimates[1]
+
+
+def test_whisky_coach_sees_only_the_observation() -> None:
+    """Seat 2 to play after two passes; the other hands and the spare trade places."""
+    hands = ["As Ks Qs Jd 9c", "Ah Kh 8d 8c 7s", "Ad Kd Qd 10h 9h", "Ac Kc Qc Jh 10c"]
+    spare = "Qh Jc 10d 9d 8h"
+    first = WhiskyPoker.from_deal(hands, spare)
+    second = WhiskyPoker.from_deal([spare, hands[3], hands[2], hands[0]], hands[1])
+    for game in (first, second):
+        game.apply(PASS)
+        game.apply(PASS)
+    assert first.current_player == second.current_player == 2
+    assert first.observation(2) == second.observation(2)
+    assert first.observation(0) != second.observation(0)
+    estimates = [coach(g.observation(2), g.legal_actions(), samples=60, seed=4) for g in (first, second)]
+    assert estimates[0] == estimates[1]
+
+
+def test_coach_is_seeded_and_sorted() -> None:
+    game = SplitAndChoose(seed=9)
+    view, legal = game.observation(0), game.legal_actions()
+    estimates = coach(view, legal, samples=60, seed=1)
+    assert estimates == coach(view, legal, samples=60, seed=1)
+    assert estimates != coach(view, legal, samples=60, seed=2)
+    assert [e.share for e in estimates] == sorted((e.share for e in estimates), reverse=True)
+    assert {e.action for e in estimates} == set(legal)
+    assert all(e.playouts == 10 and 0 <= e.low <= e.share <= e.high <= 1 for e in estimates)
+
+
+def test_coach_reports_progress() -> None:
+    game = SplitAndChoose(seed=9)
+    calls: list[tuple[int, int]] = []
+    coach(
+        game.observation(0),
+        game.legal_actions(),
+        samples=18,
+        seed=1,
+        progress=lambda done, total: calls.append((done, total)),
+    )
+    assert calls == [(6, 18), (12, 18), (18, 18)]
+
+
+def test_coach_refuses_no_samples() -> None:
+    game = SplitAndChoose(seed=9)
+    with pytest.raises(ValueError, match="samples must be at least 1, not 0"):
+        coach(game.observation(0), game.legal_actions(), samples=0)
+
+
+def test_monte_carlo_bot_plays_the_coachs_first_choice() -> None:
+    game = SplitAndChoose(seed=11)
+    bot = MonteCarloBot(samples=60, seed=3)
+    seed = random.Random(3).getrandbits(64)
+    estimates = coach(game.observation(0), game.legal_actions(), samples=60, seed=seed)
+    assert bot.act(game.observation(0), game.legal_actions()) == estimates[0].action
+    assert bot.last_estimates == {e.action: e.share for e in estimates}
+
+
+def test_the_playout_policy_is_used() -> None:
+    game = WhiskyPoker(3, seed=5)
+    view, legal = game.observation(0), game.legal_actions()
+    greedy = coach(view, legal, samples=30, seed=1)
+    random_playouts = coach(view, legal, samples=30, seed=1, playout=lambda g, s: RandomBot(s))
+    assert greedy != random_playouts
+
+
+def test_rule_of_thumb_names_a_game_it_does_not_know() -> None:
+    class Other:
+        players = 2
+
+    with pytest.raises(TypeError, match="no rule-of-thumb bot for Other"):
+        rule_of_thumb(Other(), 1)  # type: ignore[arg-type]
+
+
+def test_estimate_in_plain_words() -> None:
+    assert str(ActionEstimate(Keep(), 0.5, 0.41, 0.6, 100)) == "Keep: wins about 50% (41–60%)"
+
+
+def test_games_do_not_import_the_bots_in_a_fresh_interpreter() -> None:
+    code = (
+        "import sys, cardcommons.split_and_choose, cardcommons.whisky, cardcommons.game, cardcommons.simulate\n"
+        "print(sorted(m for m in sys.modules if m.startswith('cardcommons.bots')))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
+
+
+@pytest.mark.parametrize("package", ["split_and_choose", "whisky"])
+def test_no_game_module_imports_the_bots(package: str) -> None:
+    """Lazy imports inside functions count too."""
+    for path in (PACKAGE / package).glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom):
+                assert not (node.module or "").startswith("cardcommons.bots"), path.name
+            elif isinstance(node, ast.Import):
+                assert not any(a.name.startswith("cardcommons.bots") for a in node.names), path.name
+
+
+# -- the Hint button ---------------------------------------------------------
+
+
+def test_hint_shows_the_estimates_of_your_move_and_changes_nothing() -> None:
+    table = SplitAndChooseTable(seed=2, first_splitter=0, background=False)
+    record, html = table.game.record(), table.html
+    table.hint.button.click()
+    table.hint.wait(60)
+    assert len(table.hint.lines) == 6 and all("wins about" in line for line in table.hint.lines)
+    assert table.hint.lines[0].startswith("Split ")
+    assert table.game.record() == record and table.html == html
+    assert "The coach" in table.hint.answer.value
+    view = table.view
+    expected = coach(view, table.game.legal_actions(), seed=table.seed * 1000)
+    assert table.hint.lines == tuple(str(e) for e in expected)
+
+
+def test_hint_in_the_background_does_not_block_and_clears_after_a_move() -> None:
+    table = SplitAndChooseTable(seed=3, first_splitter=0)
+    table.hint.button.click()
+    assert table.hint.busy or table.hint.lines  # the click returns at once, the coach works on
+    table.hint.wait(60)
+    assert table.hint.lines and table.hint.progress.layout.visibility == "hidden"
+    cards = table.view.rounds[-1].cards
+    assert cards is not None
+    for card in cards[:2]:
+        table.card_button(card).click()
+    table.split_button.click()
+    table.wait(30)
+    assert table.hint.lines == () and table.hint.answer.value == ""
+
+
+def test_hint_out_of_turn_changes_nothing() -> None:
+    table = SplitAndChooseTable(bot=partial(MonteCarloBot, samples=400), seed=2, first_splitter=1)
+    assert table.busy  # the bot splits first, thinking in the background
+    record = table.game.record()
+    table.hint.button.click()
+    assert table.hint.lines == () and "your own turn" in table.hint.answer.value
+    assert not table.hint.busy and table.game.record() == record
+    table.wait(60)
+
+
+def test_hint_at_the_whisky_table() -> None:
+    table = WhiskyPokerTable(opponents=2, seed=9, background=False)
+    assert table.game.current_player == 0
+    record = table.game.record()
+    table.hint.button.click()
+    assert table.hint.lines and all("wins about" in line for line in table.hint.lines)
+    assert table.game.record() == record
