@@ -178,3 +178,14 @@ def test_an_address_it_cannot_use_is_named_and_the_default_played(query: str, na
     arcade = Arcade.from_query(query)
     assert named in arcade.message and named in unescape(arcade.message_label.value)
     assert arcade.game == "split" and isinstance(arcade.table.seed, int)
+
+
+def test_where_it_cannot_run_it_shows_the_table_in_play_and_a_sentence() -> None:
+    arcade = Arcade("whisky", seed=3)
+    bundle = arcade._repr_mimebundle_()
+    assert bundle["text/plain"] == Arcade.summary and not bundle["text/plain"].startswith("VBox(")
+    picture = bundle["text/html"]
+    assert arcade.table._picture_html() in picture and arcade.rules_view.value in picture
+    assert arcade.table.summary not in picture, "one sentence, the arcade's own"
+    arcade.game_choice.value = "split"
+    assert arcade.table._picture_html() in arcade._repr_mimebundle_()["text/html"]

@@ -264,6 +264,17 @@ class Arcade(WidgetApp):
         self._show_strengths()
         self._show()
 
+    summary = "Card Commons arcade: run this cell, or open the page in Voilà, to play."
+
+    def _picture_html(self) -> str:
+        """The table in play, then the rules card and the pack's hand counts beside it."""
+        return (
+            '<div style="display:flex;flex-wrap:wrap;align-items:flex-start;gap:12px">'
+            f'<div style="flex:1 1 820px;min-width:0">{self.table._picture_html()}</div>'
+            f'<div style="flex:0 1 340px;min-width:300px">{self.rules_view.value}{self.cheat_sheet_view.value}</div>'
+            "</div>"
+        )
+
     @classmethod
     def from_query(cls, query: str) -> Arcade:
         """The arcade a page's address asks for, from its query string:
