@@ -111,6 +111,7 @@ class SplitAndChoose:
         self._builds: list[Build | None] = [None, None]
         self._history: list[SplitAndChooseAction] = []
         self._result: SplitAndChooseResult | None = None
+        self._decided_views: tuple[list[RoundView], list[RoundView]] = ([], [])
 
     # --------------------------------------------------------------- queries
 
@@ -182,9 +183,9 @@ class SplitAndChoose:
             c = self.stock_cards(self.round)
             splits: list[SplitAndChooseAction] = []
             for mate in (1, 2, 3):
-                pair = (c[0], c[mate])
-                rest = tuple(c[i] for i in (1, 2, 3) if i != mate)
-                splits += [Split(pair, rest), Split(rest, pair)]
+                pair = _high_first((c[0], c[mate]))
+                rest = _high_first(c[i] for i in (1, 2, 3) if i != mate)
+                splits += [Split._trusted(pair, rest), Split._trusted(rest, pair)]
             return splits
         if phase == "choose":
             return [Choose(True), Choose(False)]
@@ -295,9 +296,10 @@ class SplitAndChoose:
         if isinstance(player, bool) or not isinstance(player, int) or player not in (0, 1):
             raise RulesError(f"Split and Choose has players 0 and 1, not {player!r}")
         phase = self.phase
-        rounds: list[RoundView] = []
+        decided = self._decided_views[player]  # a round's view is final once its pair is chosen
+        rounds = list(decided)
         started = len(self._splits) + (phase == "split")
-        for r in range(started):
+        for r in range(len(decided), started):
             splitter = self.splitter(r)
             split = self._splits[r] if r < len(self._splits) else None
             chose = self._choices[r] if r < len(self._choices) else None
@@ -310,6 +312,8 @@ class SplitAndChoose:
                 up = split.face_up if split is not None else None
                 down = split.face_down if split is not None and chose is False else None
                 view = RoundView(splitter, None, up, down, chose)
+            if chose is not None:
+                decided.append(view)
             rounds.append(view)
         reserve = tuple(
             ReserveView(d.player, d.given is not None, d.given, d.taken)
