@@ -140,7 +140,10 @@ class SplitAndChoose:
 
     @property
     def current_player(self) -> int | None:
-        phase = self.phase
+        return self._player_in(self.phase)
+
+    def _player_in(self, phase: Phase) -> int | None:
+        """Who plays now, ``phase`` being the phase now (worked out once by the caller)."""
         if phase == "split":
             return self.splitter(self.round)
         if phase == "choose":
@@ -190,11 +193,11 @@ class SplitAndChoose:
         if phase == "choose":
             return [Choose(True), Choose(False)]
         if phase == "reserve":
-            player = self.current_player
+            player = self._player_in(phase)
             assert player is not None
             return [Keep(), *(Swap(card) for card in _high_first(self._hands[player]))]
         if phase == "build":
-            player = self.current_player
+            player = self._player_in(phase)
             assert player is not None
             return _BuildActions(self._hands[player])
         return []
@@ -225,12 +228,12 @@ class SplitAndChoose:
         ...
         cardcommons.errors.IllegalActionError: Player 0 must split now, not choose the face-up pair
         """
-        mover = self.current_player
+        phase = self.phase
+        mover = self._player_in(phase)
         if mover is None:
             raise IllegalActionError(f"the game is over: no more moves ({action})")
         if player is not None and player != mover:
             raise IllegalActionError(f"it is Player {mover}'s turn, not Player {player}'s")
-        phase = self.phase
         move: SplitAndChooseAction
         if phase == "split" and isinstance(action, Split):
             self._check_split(action)
@@ -321,10 +324,10 @@ class SplitAndChoose:
             else ReserveView(d.player, d.given is not None, None, None)
             for d in self._reserve_log
         )
-        return SplitAndChooseObservation(
+        return SplitAndChooseObservation._trusted(
             player=player,
             phase=phase,
-            current_player=self.current_player,
+            current_player=self._player_in(phase),
             first_splitter=self.first_splitter,
             face_up_swap=self.face_up_swap,
             hand=_high_first(self._hands[player]),

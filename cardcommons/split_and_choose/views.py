@@ -113,6 +113,14 @@ class SplitAndChooseObservation:
     reserve: tuple[ReserveView, ...]
     build: Build | None
 
+    @classmethod
+    def _trusted(cls, **fields: object) -> SplitAndChooseObservation:
+        """An observation from every field, as the game has just worked them out (a fast
+        path for play, which asks for one before each move: no generated ``__init__``)."""
+        view = cls.__new__(cls)
+        view.__dict__.update(fields)
+        return view
+
     @property
     def seen(self) -> frozenset[Card]:
         """Every card this player has seen."""
