@@ -21,7 +21,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from cardcommons.cards import JOKER, Card, Rank, Suit, card_order, cards_str, parse_cards
+from cardcommons.cards import Card, Rank, Suit, card_order, cards_str, parse_cards
 from cardcommons.categories import Category, Ranking
 from cardcommons.errors import CardError
 from cardcommons.odds import RankingLike, resolve_ranking
@@ -46,6 +46,16 @@ class HandValue:
     cards: tuple[Card, ...] = field(compare=False)
     stand_ins: tuple[Card | None, ...] = field(compare=False)
     ranks: tuple[int, ...] = field(compare=False, repr=False)
+
+    @classmethod
+    def _of(cls, key: tuple[int, tuple[int, ...], int], reading: Reading, cards: tuple[Card, ...]) -> HandValue:
+        """The value of ``cards`` read as ``reading``, from parts already worked out (a fast
+        path for :func:`value_of`, run once per hand: no generated ``__init__``)."""
+        value = cls.__new__(cls)
+        value.__dict__.update(
+            key=key, category=reading.category, cards=cards, stand_ins=reading.stand_ins, ranks=reading.ranks
+        )
+        return value
 
     def describe(self) -> str:
         """The hand in plain words, with what each Joker does."""
@@ -132,11 +142,10 @@ def _full_pack(cards: Sequence[Card]) -> Pack:
 
 def value_of(hand: Sequence[Card], pack: Pack, ranking: Ranking) -> HandValue:
     """:func:`evaluate` for 5 cards already checked, under a resolved ranking."""
-    naturals = [c for c in hand if c.rank is not None]
-    jokers = len(hand) - len(naturals)
-    key, best = _best_of_shape(*shape_of(naturals), jokers, pack, ranking)
-    shown = tuple(sorted(naturals, key=card_order, reverse=True)) + (JOKER,) * jokers
-    return HandValue(key, best.category, shown, best.stand_ins, best.ranks)
+    shown = tuple(sorted(hand, key=card_order, reverse=True))  # high first, the Jokers (order 0) last
+    naturals = [c for c in shown if c.rank is not None]
+    key, best = _best_of_shape(*shape_of(naturals), len(shown) - len(naturals), pack, ranking)
+    return HandValue._of(key, best, shown)
 
 
 @lru_cache(maxsize=1 << 16)
