@@ -21,12 +21,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from cardcommons.cards import Card, Rank, Suit, card_order, cards_str, parse_cards
+from cardcommons.cards import JOKER, Card, Rank, Suit, card_order, cards_str, parse_cards
 from cardcommons.categories import Category, Ranking
 from cardcommons.errors import CardError
 from cardcommons.odds import RankingLike, resolve_ranking
 from cardcommons.packs import Pack, check_pack
-from cardcommons.readings import JOKER_LOW, Reading, ranked_readings, shape_of
+from cardcommons.readings import JOKER_LOW, Reading, ranked_readings
 
 __all__ = ["HandValue", "best_five", "best_reading", "evaluate", "value_of"]
 
@@ -143,17 +143,27 @@ def _full_pack(cards: Sequence[Card]) -> Pack:
 def value_of(hand: Sequence[Card], pack: Pack, ranking: Ranking) -> HandValue:
     """:func:`evaluate` for 5 cards already checked, under a resolved ranking."""
     shown = tuple(sorted(hand, key=card_order, reverse=True))  # high first, the Jokers (order 0) last
-    naturals = [c for c in shown if c.rank is not None]
-    key, best = _best_of_shape(*shape_of(naturals), len(shown) - len(naturals), pack, ranking)
+    suits = {c.suit for c in shown}
+    suits.discard(None)  # the Jokers'
+    shape = sum(map(_SHAPE_CODE.__getitem__, shown))
+    key, best = _best_of_shape(shape, suits.pop() if len(suits) == 1 else None, pack, ranking)
     return HandValue._of(key, best, shown)
+
+
+_SHAPE_CODE = {Card(rank, suit): 1 << 3 * (rank - 1) for rank in Rank for suit in Suit} | {JOKER: 1}
+"""What a card adds to its hand's shape code: one in 3 bits of its rank's own, the Joker in the lowest 3 bits."""
 
 
 @lru_cache(maxsize=1 << 16)
 def _best_of_shape(
-    ranks: tuple[int, ...], flush_suit: Suit | None, jokers: int, pack: Pack, ranking: Ranking
+    shape: int, flush_suit: Suit | None, pack: Pack, ranking: Ranking
 ) -> tuple[tuple[int, tuple[int, ...], int], Reading]:
-    """A hand's best reading depends only on its shape (ranks, one suit or not) and Jokers: worked out once each."""
-    return best_reading(ranked_readings(list(ranks), flush_suit, jokers, pack), jokers, ranking)
+    """A hand's best reading depends only on its shape, worked out once each: the count of
+    each rank and of Jokers (packed in one int by ``_SHAPE_CODE``), and the suit of its
+    natural cards if they share one."""
+    jokers = shape & 7
+    ranks = [rank for rank in range(14, 1, -1) for _ in range(shape >> 3 * (rank - 1) & 7)]
+    return best_reading(ranked_readings(ranks, flush_suit, jokers, pack), jokers, ranking)
 
 
 def best_reading(
