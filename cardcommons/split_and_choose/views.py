@@ -14,6 +14,7 @@ True
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -135,8 +136,7 @@ class SplitAndChooseObservation:
     @property
     def unseen(self) -> tuple[Card, ...]:
         """The cards of the pack this player has not seen, in pack order."""
-        seen = self.seen
-        return tuple(c for c in PACK.cards if c not in seen)
+        return tuple(itertools.filterfalse(self.seen.__contains__, PACK.cards))
 
     @property
     def opponent_known(self) -> tuple[Card, ...]:
