@@ -143,15 +143,21 @@ def _full_pack(cards: Sequence[Card]) -> Pack:
 def value_of(hand: Sequence[Card], pack: Pack, ranking: Ranking) -> HandValue:
     """:func:`evaluate` for 5 cards already checked, under a resolved ranking."""
     shown = tuple(sorted(hand, key=card_order, reverse=True))  # high first, the Jokers (order 0) last
-    suits = {c.suit for c in shown}
-    suits.discard(None)  # the Jokers'
-    shape = sum(map(_SHAPE_CODE.__getitem__, shown))
-    key, best = _best_of_shape(shape, suits.pop() if len(suits) == 1 else None, pack, ranking)
+    code = sum(map(_CARD_CODE.__getitem__, shown))
+    key, best = _best_of_shape(code & _SHAPE_MASK, _FLUSH_SUIT.get(code >> _SUIT_SHIFT), pack, ranking)
     return HandValue._of(key, best, shown)
 
 
-_SHAPE_CODE = {Card(rank, suit): 1 << 3 * (rank - 1) for rank in Rank for suit in Suit} | {JOKER: 1}
-"""What a card adds to its hand's shape code: one in 3 bits of its rank's own, the Joker in the lowest 3 bits."""
+_SUIT_SHIFT = 42
+_SHAPE_MASK = (1 << _SUIT_SHIFT) - 1
+_CARD_CODE = {
+    Card(rank, suit): (1 << 3 * (rank - 1)) + (1 << _SUIT_SHIFT + 3 * i) for rank in Rank for i, suit in enumerate(Suit)
+} | {JOKER: 1}
+"""What a card adds to its hand's code, 3 bits a field: one in its rank's field (the Joker in
+the lowest), and one in its suit's, above the ranks. Below ``_SUIT_SHIFT`` the sum is the
+hand's shape: how many cards of each rank, and Jokers."""
+_FLUSH_SUIT = {count << 3 * i: suit for i, suit in enumerate(Suit) for count in range(1, 6)}
+"""The suit of a hand's natural cards when they share one, by the suit fields of its code."""
 
 
 @lru_cache(maxsize=1 << 16)
@@ -159,7 +165,7 @@ def _best_of_shape(
     shape: int, flush_suit: Suit | None, pack: Pack, ranking: Ranking
 ) -> tuple[tuple[int, tuple[int, ...], int], Reading]:
     """A hand's best reading depends only on its shape, worked out once each: the count of
-    each rank and of Jokers (packed in one int by ``_SHAPE_CODE``), and the suit of its
+    each rank and of Jokers (packed in one int, see ``_CARD_CODE``), and the suit of its
     natural cards if they share one."""
     jokers = shape & 7
     ranks = [rank for rank in range(14, 1, -1) for _ in range(shape >> 3 * (rank - 1) & 7)]
