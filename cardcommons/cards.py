@@ -15,7 +15,7 @@ from __future__ import annotations
 import enum
 import operator
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, cast
 
 from cardcommons.errors import CardError
 
@@ -226,6 +226,7 @@ _CARDS: dict[Suit | None, dict[int | None, Card]] = {
     suit: {rank: _make_card(rank, suit, 4 * rank + i) for rank in Rank} for i, suit in enumerate(Suit)
 }
 _CARDS[None] = {None: _make_card(None, None, 0)}
+_EVERY_CARD = frozenset(card for by_rank in _CARDS.values() for card in by_rank.values())
 JOKER = Card(None, None)
 """The Joker: wild only for straights and flushes, otherwise the lowest card."""
 
@@ -276,6 +277,12 @@ def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
     (9♣, 🃏)
     """
     given: object = text  # checked as it comes, whatever the annotation says
+    if type(given) is tuple:
+        try:
+            if _EVERY_CARD.issuperset(given):  # cards already: nothing to read
+                return cast("tuple[Card, ...]", given)
+        except TypeError:  # unhashable: not a card, refused below
+            pass
     if isinstance(given, str):
         tokens: Iterable[Any] = given.replace(",", " ").split()
     elif isinstance(given, (tuple, list)) or (

@@ -26,7 +26,7 @@ from cardcommons.categories import Category, Ranking
 from cardcommons.errors import CardError
 from cardcommons.odds import RankingLike, resolve_ranking
 from cardcommons.packs import Pack, check_pack
-from cardcommons.readings import JOKER_LOW, Reading, ranked_readings, shape_of
+from cardcommons.readings import JOKER_LOW, Reading, ranked_readings
 
 __all__ = ["HandValue", "best_five", "best_reading", "evaluate", "value_of"]
 
@@ -46,6 +46,16 @@ class HandValue:
     cards: tuple[Card, ...] = field(compare=False)
     stand_ins: tuple[Card | None, ...] = field(compare=False)
     ranks: tuple[int, ...] = field(compare=False, repr=False)
+
+    @classmethod
+    def _of(cls, key: tuple[int, tuple[int, ...], int], reading: Reading, cards: tuple[Card, ...]) -> HandValue:
+        """The value of ``cards`` read as ``reading``, from parts already worked out (a fast
+        path for :func:`value_of`, run once per hand: no generated ``__init__``)."""
+        value = cls.__new__(cls)
+        value.__dict__.update(
+            key=key, category=reading.category, cards=cards, stand_ins=reading.stand_ins, ranks=reading.ranks
+        )
+        return value
 
     def describe(self) -> str:
         """The hand in plain words, with what each Joker does."""
@@ -132,19 +142,34 @@ def _full_pack(cards: Sequence[Card]) -> Pack:
 
 def value_of(hand: Sequence[Card], pack: Pack, ranking: Ranking) -> HandValue:
     """:func:`evaluate` for 5 cards already checked, under a resolved ranking."""
-    naturals = [c for c in hand if c.rank is not None]
-    jokers = len(hand) - len(naturals)
-    key, best = _best_of_shape(*shape_of(naturals), jokers, pack, ranking)
-    shown = tuple(sorted(naturals, key=card_order, reverse=True)) + (JOKER,) * jokers
-    return HandValue(key, best.category, shown, best.stand_ins, best.ranks)
+    shown = tuple(sorted(hand, key=card_order, reverse=True))  # high first, the Jokers (order 0) last
+    code = sum(map(_CARD_CODE.__getitem__, shown))
+    key, best = _best_of_shape(code & _SHAPE_MASK, _FLUSH_SUIT.get(code >> _SUIT_SHIFT), pack, ranking)
+    return HandValue._of(key, best, shown)
+
+
+_SUIT_SHIFT = 42
+_SHAPE_MASK = (1 << _SUIT_SHIFT) - 1
+_CARD_CODE = {
+    Card(rank, suit): (1 << 3 * (rank - 1)) + (1 << _SUIT_SHIFT + 3 * i) for rank in Rank for i, suit in enumerate(Suit)
+} | {JOKER: 1}
+"""What a card adds to its hand's code, 3 bits a field: one in its rank's field (the Joker in
+the lowest), and one in its suit's, above the ranks. Below ``_SUIT_SHIFT`` the sum is the
+hand's shape: how many cards of each rank, and Jokers."""
+_FLUSH_SUIT = {count << 3 * i: suit for i, suit in enumerate(Suit) for count in range(1, 6)}
+"""The suit of a hand's natural cards when they share one, by the suit fields of its code."""
 
 
 @lru_cache(maxsize=1 << 16)
 def _best_of_shape(
-    ranks: tuple[int, ...], flush_suit: Suit | None, jokers: int, pack: Pack, ranking: Ranking
+    shape: int, flush_suit: Suit | None, pack: Pack, ranking: Ranking
 ) -> tuple[tuple[int, tuple[int, ...], int], Reading]:
-    """A hand's best reading depends only on its shape (ranks, one suit or not) and Jokers: worked out once each."""
-    return best_reading(ranked_readings(list(ranks), flush_suit, jokers, pack), jokers, ranking)
+    """A hand's best reading depends only on its shape, worked out once each: the count of
+    each rank and of Jokers (packed in one int, see ``_CARD_CODE``), and the suit of its
+    natural cards if they share one."""
+    jokers = shape & 7
+    ranks = [rank for rank in range(14, 1, -1) for _ in range(shape >> 3 * (rank - 1) & 7)]
+    return best_reading(ranked_readings(ranks, flush_suit, jokers, pack), jokers, ranking)
 
 
 def best_reading(

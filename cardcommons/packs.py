@@ -81,6 +81,13 @@ class Pack:
         """The Split and Choose pack: 10, J, Q, K, A of each suit and one Joker."""
         return cls(lowest=10, jokers=1, ace_low=ace_low)
 
+    def __hash__(self) -> int:
+        return self._hash  # worked out once: packs key the caches of every evaluation
+
+    @cached_property
+    def _hash(self) -> int:
+        return hash((self.lowest, self.jokers, self.ace_low))
+
     def __repr__(self) -> str:
         extra = "" if self.ace_low else ", ace_low=False"
         return f"Pack(lowest={self.lowest}, jokers={self.jokers}{extra})"
@@ -145,7 +152,7 @@ class Pack:
             raise CardError(f"a hand size is a number of cards, not {size!r}")
         try:
             distinct = set(held)
-            known = self.position.keys() >= distinct
+            known = self._card_set >= distinct
         except TypeError:  # unhashable: not a card
             known = False
         if not known:
@@ -154,7 +161,7 @@ class Pack:
                     raise CardError(f"not a card: {card!r}")
                 if card not in self:
                     raise CardError(f"{card} is not in the {self}")
-        jokers = held.count(JOKER)
+        jokers = held.count(JOKER) if JOKER in distinct else 0  # count compares in Python: only if needed
         if len(distinct) - (jokers > 0) != len(held) - jokers:
             naturals = [c for c in held if c.rank is not None]
             twice = sorted({c for c in naturals if naturals.count(c) > 1})
@@ -164,6 +171,10 @@ class Pack:
         if size is not None and len(held) != size:
             raise CardError(f"expected {size} cards, got {len(held)}: {cards_str(held) or 'none'}")
         return held
+
+    @cached_property
+    def _card_set(self) -> frozenset[Card]:
+        return frozenset(self.cards)
 
     @cached_property
     def position(self) -> dict[Card, int]:

@@ -80,6 +80,17 @@ def test_parse_cards_accepts_spaces_commas_and_mixed_iterables() -> None:
     assert parse_cards("") == ()
 
 
+def test_parse_cards_passes_a_tuple_of_cards_through_and_reads_any_other_tuple() -> None:
+    """A tuple of cards comes back as it is; a tuple with tokens is read, and with anything
+    else (unhashable or not) refused by name, as from a list."""
+    cards = parse_cards("As Jo")
+    assert parse_cards(cards) is cards
+    assert parse_cards((cards[0], "Jo")) == cards
+    for bad in ([1], 7):
+        with pytest.raises(CardError, match=repr(bad).replace("[", r"\[")):
+            parse_cards((cards[0], bad))  # type: ignore[arg-type]
+
+
 def test_cards_are_equal_hashable_values_and_both_jokers_are_one_value() -> None:
     """Equal cards compare and hash the same; every Joker equals JOKER."""
     assert parse_card("As") == Card(Rank.ACE, Suit.SPADES)

@@ -8,6 +8,7 @@ rarity.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 
 import pytest
@@ -367,3 +368,12 @@ def test_a_joker_hand_loses_to_the_hand_with_its_stand_ins(
     assert natural.category is value.category
     assert natural.ranks == value.ranks
     assert value < natural
+
+
+def test_a_value_holds_the_fields_of_its_class_and_equals_one_made_from_them() -> None:
+    """evaluate() builds its HandValue without the dataclass __init__: the same fields, the same value."""
+    for text in ("As Ks Qs 10h Jo", "Kh Kd 9s 9c Jo", "2c 3d 4h 5s 7c"):
+        value = evaluate(text, Pack(jokers=1))
+        assert vars(value).keys() == {f.name for f in dataclasses.fields(HandValue)}
+        again = HandValue(**vars(value))
+        assert (again, again.describe(), again.cards) == (value, value.describe(), value.cards)

@@ -495,6 +495,22 @@ def test_observations_hold_only_cards_the_player_has_seen() -> None:
                 seen[1 - mover] |= {action.card, reserve}
 
 
+def test_observations_equal_those_of_a_fresh_game_with_the_same_history() -> None:
+    """The views the game keeps of finished rounds, and the observation it builds without
+    the dataclass ``__init__``, equal what a replayed game works out from scratch, field by field."""
+    rng = random.Random(12)
+    fields = {f.name for f in dataclasses.fields(SplitAndChooseObservation)}
+    for g in range(200):
+        game = SplitAndChoose(seed=g, first_splitter=g % 2, face_up_swap=g % 3 == 0)
+        while game.current_player is not None:
+            for p in (0, 1):
+                view = game.observation(p)
+                assert vars(view).keys() == fields
+                assert view == SplitAndChoose.replay(game.record()).observation(p), (g, p)
+                assert view == SplitAndChooseObservation(**vars(view))
+            game.apply(rng.choice(game.legal_actions()))
+
+
 def test_sample_game_is_consistent_with_the_view() -> None:
     rng = random.Random(8)
     differs = 0

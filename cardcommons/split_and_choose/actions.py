@@ -63,6 +63,14 @@ class Split:
         object.__setattr__(self, "face_up", _sorted_cards(_cards(self.face_up)))
         object.__setattr__(self, "face_down", _sorted_cards(_cards(self.face_down)))
 
+    @classmethod
+    def _trusted(cls, face_up: tuple[Card, ...], face_down: tuple[Card, ...]) -> Split:
+        """A split of pairs already sorted high first (no checks)."""
+        split = cls.__new__(cls)
+        object.__setattr__(split, "face_up", face_up)
+        object.__setattr__(split, "face_down", face_down)
+        return split
+
     def __str__(self) -> str:
         return f"split {cards_str(self.face_up)} face up, {cards_str(self.face_down)} face down"
 

@@ -111,6 +111,7 @@ class SplitAndChoose:
         self._builds: list[Build | None] = [None, None]
         self._history: list[SplitAndChooseAction] = []
         self._result: SplitAndChooseResult | None = None
+        self._decided_views: tuple[list[RoundView], list[RoundView]] = ([], [])
 
     # --------------------------------------------------------------- queries
 
@@ -139,7 +140,10 @@ class SplitAndChoose:
 
     @property
     def current_player(self) -> int | None:
-        phase = self.phase
+        return self._player_in(self.phase)
+
+    def _player_in(self, phase: Phase) -> int | None:
+        """Who plays now, ``phase`` being the phase now (worked out once by the caller)."""
         if phase == "split":
             return self.splitter(self.round)
         if phase == "choose":
@@ -182,18 +186,18 @@ class SplitAndChoose:
             c = self.stock_cards(self.round)
             splits: list[SplitAndChooseAction] = []
             for mate in (1, 2, 3):
-                pair = (c[0], c[mate])
-                rest = tuple(c[i] for i in (1, 2, 3) if i != mate)
-                splits += [Split(pair, rest), Split(rest, pair)]
+                pair = _high_first((c[0], c[mate]))
+                rest = _high_first(c[i] for i in (1, 2, 3) if i != mate)
+                splits += [Split._trusted(pair, rest), Split._trusted(rest, pair)]
             return splits
         if phase == "choose":
             return [Choose(True), Choose(False)]
         if phase == "reserve":
-            player = self.current_player
+            player = self._player_in(phase)
             assert player is not None
             return [Keep(), *(Swap(card) for card in _high_first(self._hands[player]))]
         if phase == "build":
-            player = self.current_player
+            player = self._player_in(phase)
             assert player is not None
             return _BuildActions(self._hands[player])
         return []
@@ -219,12 +223,12 @@ class SplitAndChoose:
         ...
         cardcommons.errors.IllegalActionError: Player 0 must split now, not choose the face-up pair
         """
-        mover = self.current_player
+        phase = self.phase
+        mover = self._player_in(phase)
         if mover is None:
             raise IllegalActionError(f"the game is over: no more moves ({action})")
         if player is not None and player != mover:
             raise IllegalActionError(f"it is Player {mover}'s turn, not Player {player}'s")
-        phase = self.phase
         move: SplitAndChooseAction
         if phase == "split" and isinstance(action, Split):
             self._check_split(action)
@@ -290,9 +294,10 @@ class SplitAndChoose:
         if isinstance(player, bool) or not isinstance(player, int) or player not in (0, 1):
             raise RulesError(f"Split and Choose has players 0 and 1, not {player!r}")
         phase = self.phase
-        rounds: list[RoundView] = []
+        decided = self._decided_views[player]  # a round's view is final once its pair is chosen
+        rounds = list(decided)
         started = len(self._splits) + (phase == "split")
-        for r in range(started):
+        for r in range(len(decided), started):
             splitter = self.splitter(r)
             split = self._splits[r] if r < len(self._splits) else None
             chose = self._choices[r] if r < len(self._choices) else None
@@ -305,6 +310,8 @@ class SplitAndChoose:
                 up = split.face_up if split is not None else None
                 down = split.face_down if split is not None and chose is False else None
                 view = RoundView(splitter, None, up, down, chose)
+            if chose is not None:
+                decided.append(view)
             rounds.append(view)
         reserve = tuple(
             ReserveView(d.player, d.given is not None, d.given, d.taken)
@@ -312,10 +319,10 @@ class SplitAndChoose:
             else ReserveView(d.player, d.given is not None, None, None)
             for d in self._reserve_log
         )
-        return SplitAndChooseObservation(
+        return SplitAndChooseObservation._trusted(
             player=player,
             phase=phase,
-            current_player=self.current_player,
+            current_player=self._player_in(phase),
             first_splitter=self.first_splitter,
             face_up_swap=self.face_up_swap,
             hand=_high_first(self._hands[player]),

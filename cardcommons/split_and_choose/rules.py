@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Literal
 
-from cardcommons.cards import Card
+from cardcommons.cards import Card, card_order
 from cardcommons.packs import Pack
 
 __all__ = ["PACK", "ROUNDS", "Phase"]
@@ -25,10 +25,8 @@ ROUNDS = 5
 Phase = Literal["split", "choose", "reserve", "build", "over"]
 
 _INDEX = PACK.position
-_SORT_KEY = {card: card.sort_key for card in PACK.cards}
 
 
 def _high_first(cards: Iterable[Card]) -> tuple[Card, ...]:
-    """Cards sorted high first, the Joker last (a fast path for the pack's cards)."""
-    keys = _SORT_KEY
-    return tuple(sorted(cards, key=lambda c: keys.get(c) or c.sort_key, reverse=True))
+    """Cards sorted high first, the Joker last (by the cards' own order, in C)."""
+    return tuple(sorted(cards, key=card_order, reverse=True))

@@ -14,6 +14,7 @@ True
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -113,6 +114,14 @@ class SplitAndChooseObservation:
     reserve: tuple[ReserveView, ...]
     build: Build | None
 
+    @classmethod
+    def _trusted(cls, **fields: object) -> SplitAndChooseObservation:
+        """An observation from every field, as the game has just worked them out (a fast
+        path for play, which asks for one before each move: no generated ``__init__``)."""
+        view = cls.__new__(cls)
+        view.__dict__.update(fields)
+        return view
+
     @property
     def seen(self) -> frozenset[Card]:
         """Every card this player has seen."""
@@ -127,8 +136,7 @@ class SplitAndChooseObservation:
     @property
     def unseen(self) -> tuple[Card, ...]:
         """The cards of the pack this player has not seen, in pack order."""
-        seen = self.seen
-        return tuple(c for c in PACK.cards if c not in seen)
+        return tuple(itertools.filterfalse(self.seen.__contains__, PACK.cards))
 
     @property
     def opponent_known(self) -> tuple[Card, ...]:
