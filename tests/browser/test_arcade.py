@@ -207,6 +207,7 @@ def play_split_and_choose(arcade: Arcade, readme_picture: Callable[[Any, str], P
             twin.suggest_button.click()
             button(table, "Suggest the best build").click()
             expect(table.locator(".cc-preview")).to_contain_text("stronger hand", timeout=TIMEOUT)
+            page.locator(".cc-arcade").evaluate("e => e.scrollIntoView()")  # the README's picture starts at the top
             picture = readme_picture(page, "split_and_choose")
             assert 0 < picture.stat().st_size < PICTURE_BYTES, picture
             twin.build_button.click()
