@@ -20,7 +20,6 @@ from math import comb
 from typing import NamedTuple
 
 import numpy as np
-import numpy.typing as npt
 
 from cardcommons.cards import Card
 from cardcommons.categories import Ranking
@@ -28,7 +27,7 @@ from cardcommons.lookup import HandTable, hand_table
 from cardcommons.odds import RankingLike, resolve_ranking
 from cardcommons.packs import Pack, check_pack
 
-__all__ = ["HandCensus", "Standing", "all_hands", "hand_census"]
+__all__ = ["HandCensus", "Standing", "hand_census"]
 
 
 class Standing(NamedTuple):
@@ -37,31 +36,6 @@ class Standing(NamedTuple):
     beaten_by: int
     ties: int
     beats: int
-
-
-def all_hands(n: int, k: int = 5) -> npt.NDArray[np.int8]:
-    """Every ``k``-card subset of ``n`` card indices, as rows in lexicographic order.
-
-    >>> all_hands(6).shape, all_hands(6)[0].tolist(), all_hands(6)[-1].tolist()
-    ((6, 5), [0, 1, 2, 3, 4], [1, 2, 3, 4, 5])
-    """
-    memo: dict[tuple[int, int], npt.NDArray[np.int8]] = {}
-
-    def subsets(size: int, take: int) -> npt.NDArray[np.int8]:
-        # subsets of range(size) with `take` elements
-        if (size, take) not in memo:
-            if take == 0:
-                memo[size, take] = np.zeros((1, 0), dtype=np.int8)
-            else:
-                parts = []
-                for first in range(size - take + 1):
-                    tail = subsets(size - first - 1, take - 1) + np.int8(first + 1)
-                    head = np.full((len(tail), 1), first, dtype=np.int8)
-                    parts.append(np.hstack([head, tail]))
-                memo[size, take] = np.concatenate(parts) if parts else np.zeros((0, take), dtype=np.int8)
-        return memo[size, take]
-
-    return subsets(n, k)
 
 
 class HandCensus:
