@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from cardcommons import Category, Pack, category_counts
+from cardcommons import Category, Pack, RulesError, category_counts
 from cardcommons.bots import GreedyBot, HeuristicBot, MonteCarloBot, RandomBot
 from cardcommons.widgets import Arcade, SplitAndChooseTable, WhiskyPokerTable
 from cardcommons.widgets.arcade import STRENGTHS, cheat_sheet_html, rules_card_html
@@ -59,7 +59,7 @@ def test_rules_cards_are_the_games_own() -> None:
     split, whisky = rules_card_html("split"), rules_card_html("whisky")
     assert "Split and Choose: the rules" in split and "reserve" in split and "spare" not in split
     assert "Whisky Poker: the rules" in whisky and "spare" in whisky and "reserve" not in whisky
-    with pytest.raises(ValueError, match="'poker'"):
+    with pytest.raises(RulesError, match="'poker'"):
         rules_card_html("poker")  # type: ignore[arg-type]
 
 
@@ -158,7 +158,7 @@ def test_new_game_takes_the_next_seed_with_the_same_options() -> None:
 
 @pytest.mark.parametrize(("game", "seed"), [("poker", None), ("split", "3"), ("split", True)])
 def test_bad_arguments_are_named(game: str, seed: object) -> None:
-    with pytest.raises(ValueError, match=re.escape(repr(game) if game == "poker" else repr(seed))):
+    with pytest.raises(RulesError, match=re.escape(repr(game) if game == "poker" else repr(seed))):
         Arcade(game, seed)  # type: ignore[arg-type]
 
 

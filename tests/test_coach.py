@@ -5,16 +5,19 @@ from __future__ import annotations
 
 import ast
 import random
+import re
 import subprocess
 import sys
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from cardcommons.bots import ActionEstimate, HeuristicBot, MonteCarloBot, RandomBot, coach, rule_of_thumb
 from cardcommons.cards import Card
+from cardcommons.errors import RulesError
 from cardcommons.game import Action
 from cardcommons.split_and_choose import PACK, Choose, Keep, SplitAndChoose, Swap
 from cardcommons.split_and_choose import Split as SplitAction
@@ -118,10 +121,15 @@ def test_coach_reports_progress() -> None:
     assert calls == [(6, 18), (12, 18), (18, 18)]
 
 
-def test_coach_refuses_no_samples() -> None:
+@pytest.mark.parametrize("samples", [0, -5, 2.5, "200", True, None])
+def test_coach_and_its_bot_refuse_bad_samples_by_name(samples: Any) -> None:
     game = SplitAndChoose(seed=9)
-    with pytest.raises(ValueError, match="samples must be at least 1, not 0"):
-        coach(game.observation(0), game.legal_actions(), samples=0)
+    with pytest.raises(
+        RulesError, match=f"samples must be a whole number of at least 1, not {re.escape(repr(samples))}"
+    ):
+        coach(game.observation(0), game.legal_actions(), samples=samples)
+    with pytest.raises(RulesError, match="samples"):
+        MonteCarloBot(samples=samples)
 
 
 def test_monte_carlo_bot_plays_the_coachs_first_choice() -> None:

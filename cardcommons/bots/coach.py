@@ -28,6 +28,7 @@ from dataclasses import dataclass
 
 from cardcommons.bots.split_and_choose import HeuristicBot
 from cardcommons.bots.whisky import GreedyBot
+from cardcommons.errors import RulesError
 from cardcommons.game import Action, Bot, Game, Observation, play
 from cardcommons.simulate import wilson_interval
 from cardcommons.split_and_choose import SplitAndChoose
@@ -92,8 +93,7 @@ def coach(
     reads nothing but ``observation``, and the same seed gives the same
     estimates. Ties keep the game's order of candidates.
     """
-    if samples < 1:
-        raise ValueError(f"samples must be at least 1, not {samples!r}")
+    _check_samples(samples)
     rng = random.Random(seed)
     legal = list(legal_actions)
     candidates = [a for a in observation.sample_game(rng).candidate_actions() if a in legal] or legal
@@ -112,6 +112,11 @@ def coach(
     return sorted(estimates, key=lambda e: -e.share)
 
 
+def _check_samples(samples: object) -> None:
+    if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
+        raise RulesError(f"samples must be a whole number of at least 1, not {samples!r}")
+
+
 class MonteCarloBot:
     """Plays the move the :func:`coach` rates best, from ``samples`` play-outs
     a decision (a fresh seed each time from its own ``random.Random(seed)``).
@@ -119,8 +124,7 @@ class MonteCarloBot:
     """
 
     def __init__(self, samples: int = 200, seed: int | None = None, playout: PlayoutPolicy = rule_of_thumb) -> None:
-        if samples < 1:
-            raise ValueError(f"samples must be at least 1, not {samples!r}")
+        _check_samples(samples)
         self.samples = samples
         self.playout = playout
         self.rng = random.Random(seed)

@@ -28,6 +28,7 @@ import ipywidgets as w
 
 from cardcommons.bots import GreedyBot, HeuristicBot, MonteCarloBot, RandomBot
 from cardcommons.categories import STANDARD
+from cardcommons.errors import RulesError
 from cardcommons.odds import category_counts
 from cardcommons.packs import MAX_PLAYERS, Pack
 from cardcommons.widgets.app import WidgetApp
@@ -92,7 +93,7 @@ def rules_card_html(game: GameName) -> str:
     (True, True)
     """
     if game not in _RULES:
-        raise ValueError(f"the game is 'split' or 'whisky', not {game!r}")
+        raise RulesError(f"the game is 'split' or 'whisky', not {game!r}")
     lead, points = _RULES[game]
     items = "".join(f'<li style="margin:0 0 4px">{point}</li>' for point in points)
     body = f'<ul style="margin:4px 0 0;padding-left:18px;line-height:1.4">{items}</ul>'
@@ -187,9 +188,9 @@ class Arcade(WidgetApp):
 
     def __init__(self, game: GameName = "split", seed: int | None = None) -> None:
         if game not in GAMES:
-            raise ValueError(f"the game is 'split' or 'whisky', not {game!r}")
+            raise RulesError(f"the game is 'split' or 'whisky', not {game!r}")
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise ValueError(f"seed is an int or None, not {seed!r}")
+            raise RulesError(f"seed is an int or None, not {seed!r}")
         self._first_seed = seed
         self._tables: dict[GameName, GameTable[Any, Any]] = {}
 

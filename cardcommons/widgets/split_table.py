@@ -32,7 +32,7 @@ import ipywidgets as w
 from cardcommons.bots import HeuristicBot
 from cardcommons.cards import Card
 from cardcommons.categories import STANDARD
-from cardcommons.errors import IllegalActionError
+from cardcommons.errors import IllegalActionError, RulesError
 from cardcommons.faces import GOLD
 from cardcommons.game import Action, Bot
 from cardcommons.hands import HandValue, value_of
@@ -136,7 +136,7 @@ class SplitAndChooseTable(GameTable[SplitAndChoose, SplitAndChooseObservation]):
         background: bool | None = None,
     ) -> None:
         if first_splitter not in (None, 0, 1) or isinstance(first_splitter, bool):
-            raise ValueError(f"first_splitter is 0 (you), 1 (the bot) or None (a coin toss), not {first_splitter!r}")
+            raise RulesError(f"first_splitter is 0 (you), 1 (the bot) or None (a coin toss), not {first_splitter!r}")
         super().__init__(bot, background)
         self._first_splitter = first_splitter
         self._selection: tuple[Card, ...] = ()
