@@ -14,10 +14,10 @@ showdown. Each bot is handed only its own observation and the legal actions.
 >>> for line in table.log:
 ...     print(line)
 You passed
-Bot 1 knocked: everyone else has one more turn
-Bot 2 knocked too
+Bot 1 passed
+Bot 2 passed
 The spare is turned face up: 8♣ 9♦ J♣ J♠ K♥
->>> table.game.phase, table.game.current_player   # your last turn
+>>> table.game.phase, table.game.current_player   # phase 2: trade with the face-up spare
 (2, 0)
 >>> table.exchange_button.click()   # nothing chosen yet: a message, no move
 >>> table.message
