@@ -11,7 +11,6 @@ assertions: run with ``-s`` to see them).
 
 from __future__ import annotations
 
-import os
 import re
 import statistics
 import time
@@ -22,18 +21,12 @@ from typing import Any
 import pytest
 
 from browser.conftest import PICTURE_BYTES
+from browser.playwright_expect import expect
 from browser.test_themes_in_lab import LOWEST_CONTRASTS, MIN_CONTRAST
 from cardcommons import Pack, category_counts
 from cardcommons.bots import GreedyBot, HeuristicBot
 from cardcommons.widgets import SplitAndChooseTable, WhiskyPokerTable
 from cardcommons.widgets.cards import card_label
-
-try:
-    from playwright.sync_api import expect
-except ImportError:  # pragma: no cover - the conftest explains; CI must not get here
-    if os.environ.get("CI", "").lower() in {"1", "true", "yes"}:
-        raise
-    pytest.skip("playwright is not installed (pip install -e '.[test]')", allow_module_level=True)
 
 TIMEOUT = 30_000
 SEED = 2026  # the page's address fixes the deals, so the README's picture comes out the same each time

@@ -2,21 +2,12 @@
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import pytest
-
+from browser.playwright_expect import expect
 from cardcommons import Category, Pack, category_counts
-
-try:
-    from playwright.sync_api import expect
-except ImportError:  # pragma: no cover - the conftest explains; CI must not get here
-    if os.environ.get("CI", "").lower() in {"1", "true", "yes"}:
-        raise
-    pytest.skip("playwright is not installed (pip install -e '.[test]')", allow_module_level=True)
 
 NOTEBOOK = "explorers.ipynb"
 TIMEOUT = 30_000

@@ -4,19 +4,13 @@ the committed outputs carry a static HTML rendering next to the live view."""
 
 from __future__ import annotations
 
-import os
 import shutil
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-try:
-    from playwright.sync_api import expect
-except ImportError:  # pragma: no cover - the conftest explains; CI must not get here
-    if os.environ.get("CI", "").lower() in {"1", "true", "yes"}:
-        raise
-    pytest.skip("playwright is not installed (pip install -e '.[test]')", allow_module_level=True)
+from browser.playwright_expect import expect
 
 LESSONS = Path(__file__).parents[2] / "notebooks"
 TIMEOUT = 90_000

@@ -7,25 +7,16 @@ comes from the engine, not from copied strings.
 
 from __future__ import annotations
 
-import os
 import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import pytest
-
+from browser.playwright_expect import expect
 from cardcommons.bots import GreedyBot, HeuristicBot
 from cardcommons.cards import Card
 from cardcommons.widgets import SplitAndChooseTable, WhiskyPokerTable
 from cardcommons.widgets.cards import card_label
-
-try:
-    from playwright.sync_api import expect
-except ImportError:  # pragma: no cover - the conftest explains; CI must not get here
-    if os.environ.get("CI", "").lower() in {"1", "true", "yes"}:
-        raise
-    pytest.skip("playwright is not installed (pip install -e '.[test]')", allow_module_level=True)
 
 NOTEBOOK = "tables.ipynb"
 TIMEOUT = 30_000

@@ -5,19 +5,13 @@ the browser, as WCAG defines it."""
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-try:
-    from playwright.sync_api import expect
-except ImportError:  # pragma: no cover - the conftest explains; CI must not get here
-    if os.environ.get("CI", "").lower() in {"1", "true", "yes"}:
-        raise
-    pytest.skip("playwright is not installed (pip install -e '.[test]')", allow_module_level=True)
+from browser.playwright_expect import expect
 
 TIMEOUT = 30_000
 MIN_CONTRAST = 4.5  # WCAG AA for body text
