@@ -8,7 +8,8 @@ import random
 import re
 import subprocess
 import sys
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Sequence
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -18,7 +19,7 @@ import pytest
 from cardcommons.bots import ActionEstimate, HeuristicBot, MonteCarloBot, RandomBot, coach, rule_of_thumb
 from cardcommons.cards import Card
 from cardcommons.errors import RulesError
-from cardcommons.game import Action
+from cardcommons.game import Action, Observation
 from cardcommons.split_and_choose import PACK, Choose, Keep, SplitAndChoose, Swap
 from cardcommons.split_and_choose import Split as SplitAction
 from cardcommons.whisky import PASS, WhiskyPoker
@@ -213,14 +214,29 @@ def test_hint_in_the_background_does_not_block_and_clears_after_a_move() -> None
     assert table.hint.lines == () and table.hint.answer.value == ""
 
 
+class _HeldBot(HeuristicBot):
+    """A rule-of-thumb bot that waits, before each move, until the test lets it go."""
+
+    def __init__(self, release: threading.Event, seed: int | None = None) -> None:
+        super().__init__(seed=seed)
+        self.release = release
+
+    def act(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
+        self.release.wait(30)
+        return super().act(observation, legal_actions)
+
+
 def test_hint_out_of_turn_changes_nothing() -> None:
-    table = SplitAndChooseTable(bot=partial(MonteCarloBot, samples=400), seed=2, first_splitter=1)
-    assert table.busy  # the bot splits first, thinking in the background
+    release = threading.Event()
+    table = SplitAndChooseTable(bot=partial(_HeldBot, release), seed=2, first_splitter=1, background=True)
+    assert table.busy  # the bot splits first, thinking in the background (held until released)
     record = table.game.record()
     table.hint.button.click()
     assert table.hint.lines == () and "your own turn" in table.hint.answer.value
     assert not table.hint.busy and table.game.record() == record
+    release.set()
     table.wait(60)
+    assert table.game.current_player == 0  # the bot has split: the reader chooses
 
 
 def test_hint_at_the_whisky_table() -> None:
