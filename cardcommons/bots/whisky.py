@@ -15,20 +15,18 @@ True
 
 from __future__ import annotations
 
-import itertools
 import random
 from collections.abc import Sequence
 from functools import lru_cache
-from math import comb, prod
 
-from cardcommons.cards import JOKER, Rank
+import numpy as np
+
 from cardcommons.categories import Category, Ranking
 from cardcommons.game import Action, Observation
 from cardcommons.hands import value_of
 from cardcommons.lookup import hand_table
 from cardcommons.odds import RankingLike, resolve_ranking
 from cardcommons.packs import Pack
-from cardcommons.readings import example_naturals
 from cardcommons.whisky import KNOCK, PASS, TAKE, WhiskyAction, WhiskyObservation, rules_table, swapped
 
 __all__ = ["GreedyBot", "hand_percentiles"]
@@ -48,33 +46,8 @@ def hand_percentiles(pack: Pack, ranking: RankingLike = "standard") -> tuple[flo
 
 @lru_cache(maxsize=64)
 def _percentiles(pack: Pack, ranking: Ranking) -> tuple[float, ...]:
-    table = hand_table(pack, ranking)
-    index = {card: i for i, card in enumerate(pack.cards)}
-    counts = [0] * (table.levels + 1)
-    for jokers in range(pack.jokers + 1):
-        joker_ways = comb(pack.jokers, jokers)
-        for ranks in _multisets(pack, 5 - jokers):
-            sizes = [ranks.count(r) for r in set(ranks)]
-            if max(sizes) > 4:
-                continue
-            if len(sizes) == len(ranks):
-                kinds = [(True, 4), (False, 4 ** len(ranks) - 4)]
-            else:
-                kinds = [(False, prod(comb(4, n) for n in sizes))]
-            for one_suit, ways in kinds:
-                hand = example_naturals(ranks, one_suit) + (JOKER,) * jokers
-                counts[table.strength([index[c] for c in hand])] += joker_ways * ways
-    total = sum(counts)
-    assert total == comb(len(pack), 5)
-    running, out = 0, []
-    for n in counts:
-        running += n
-        out.append(running / total)
-    return tuple(out)
-
-
-def _multisets(pack: Pack, size: int) -> list[tuple[Rank, ...]]:
-    return list(itertools.combinations_with_replacement(pack.ranks, size))
+    per_level = hand_table(pack, ranking).hands_per_level  # counted by rank multisets when the table was built
+    return tuple((np.cumsum(per_level) / per_level.sum()).tolist())
 
 
 class GreedyBot:
