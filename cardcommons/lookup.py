@@ -62,13 +62,20 @@ def card_code(card: Card) -> int:
     return RANK_KEYS[card.rank - 1] << _SUIT_BITS | SUIT_KEYS[card.suit]
 
 
-def _one_suit(suit_sum: int) -> bool:
-    """True if the suit keys summed come from a single suit."""
-    digits = [(suit_sum >> shift) & 7 for shift in (0, 3, 6, 9)]
-    return sum(d > 0 for d in digits) == 1
+def _one_suit_flags() -> npt.NDArray[np.intp]:
+    """For every sum of suit keys: 1 if they come from a single suit, else 0
+    (each suit key is a 3-bit digit, so a suit is present when its digit is not 0).
+
+    >>> flags = _one_suit_flags()
+    >>> int(flags[5 * SUIT_KEYS[Suit.HEARTS]]), int(flags[SUIT_KEYS[Suit.CLUBS] + 4 * SUIT_KEYS[Suit.SPADES]])
+    (1, 0)
+    """
+    digits = (np.arange(1 << _SUIT_BITS)[:, None] >> np.array([0, 3, 6, 9])) & 7
+    flags: npt.NDArray[np.intp] = (np.count_nonzero(digits, axis=1) == 1).astype(np.intp)
+    return flags
 
 
-_ONE_SUIT = np.array([_one_suit(s) for s in range(1 << _SUIT_BITS)], dtype=np.intp)
+_ONE_SUIT = _one_suit_flags()
 _ONE_SUIT_FLAGS = [int(flag) for flag in _ONE_SUIT]
 _SCALAR_PAD = 4096
 _BYTES = frozenset({bytes, bytearray, memoryview})

@@ -34,11 +34,13 @@ from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor, Future, as_completed, wait
 from dataclasses import dataclass
 from numbers import Integral
-
-from tqdm.auto import tqdm
+from typing import TYPE_CHECKING
 
 from cardcommons.errors import SimulationError
 from cardcommons.game import Action, Bot, Game, Observation, Outcome, play
+
+if TYPE_CHECKING:
+    from tqdm.auto import tqdm
 
 GameFactory = Callable[..., Game]
 """Makes a game from ``seed=``: a game class, or a ``functools.partial`` of one."""
@@ -289,6 +291,9 @@ def simulate(
     _check_seats(make_game(seed=deals[0].game_seed), len(bots))
     names = tuple(_name(factory) for factory in bots)
     played: list[_Played] = []
+    # imported when a run starts: on top it would add a sixth to `import cardcommons.widgets`
+    from tqdm.auto import tqdm
+
     bar = tqdm(total=games, disable=not progress, desc="games", unit="game")
     try:
         if executor is None:

@@ -288,3 +288,11 @@ def test_monte_carlo_decision_at_default_samples() -> None:
     bot = MonteCarloBot(seed=1)
     action = bot.act(game.observation(0), game.legal_actions())
     assert action in game.legal_actions() and len(bot.last_estimates) == 6
+
+
+def test_progress_bar_shows_unless_asked_not_to(capsys: pytest.CaptureFixture[str]) -> None:
+    simulate(SplitAndChoose, [RandomBot, RandomBot], games=5, seed=1)
+    shown = capsys.readouterr().err
+    assert "games: 100%" in shown and "5/5" in shown
+    simulate(SplitAndChoose, [RandomBot, RandomBot], games=5, seed=1, progress=False)
+    assert capsys.readouterr().err == ""
