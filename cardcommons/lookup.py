@@ -212,10 +212,7 @@ def evaluate_many(pack: Pack, hands: npt.ArrayLike, ranking: RankingLike = "stan
     result = np.empty(len(array), dtype=np.int64)
     work = _Work(min(len(array), _CHUNK))
     for start in range(0, len(array), _CHUNK):
-        rows = unsigned[start : start + _CHUNK]
-        if rows.size and rows.max() >= len(pack):
-            _raise_first_error(pack, array[start : start + _CHUNK], start)
-        if not work.strengths(table, rows, result[start : start + _CHUNK]):
+        if not work.strengths(table, unsigned[start : start + _CHUNK], result[start : start + _CHUNK]):
             _raise_first_error(pack, array[start : start + _CHUNK], start)
     return result
 
@@ -239,11 +236,14 @@ class _Work:
         self.differ = np.empty(size, dtype=np.bool_)
 
     def strengths(self, table: HandTable, rows: npt.NDArray[np.unsignedinteger], out: npt.NDArray[np.int64]) -> bool:
-        """Write the strengths of ``rows`` (indices in range) into ``out``; False if a hand holds a card twice."""
+        """Write the strengths of ``rows`` into ``out``; False if an index is outside the pack or a hand holds
+        a card twice."""
         n = len(rows)
         cards, indices, codes = self.cards[:, :n], self.indices[:, :n], self.codes[:, :n]
         distinct, differ = self.distinct[:n], self.differ[:n]
         np.copyto(cards, rows.T, casting="unsafe")  # one card per row, contiguous: fast comparisons
+        if rows.max() >= len(table.pack):  # checked after the copy, which left the rows in the cache
+            return False
         c0, c1, c2, c3, c4 = cards
         np.not_equal(c0, c1, out=distinct)
         for a, b in ((c0, c2), (c0, c3), (c0, c4), (c1, c2), (c1, c3), (c1, c4), (c2, c3), (c2, c4), (c3, c4)):
