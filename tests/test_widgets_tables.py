@@ -21,6 +21,7 @@ import pytest
 
 from cardcommons.bots import GreedyBot, HeuristicBot, MonteCarloBot, RandomBot
 from cardcommons.cards import JOKER, Card
+from cardcommons.errors import RulesError
 from cardcommons.game import Action, Observation
 from cardcommons.split_and_choose import PACK, SplitAndChoose, SplitAndChooseObservation, best_build
 from cardcommons.whisky import Event, Exchange, Knock, Pass, TakeSpare, WhiskyObservation
@@ -464,9 +465,9 @@ def test_whisky_plays_to_the_showdown(opponents: int, jokers: bool, seed: int) -
 
 
 def test_whisky_opponents_are_one_to_eight() -> None:
-    for bad in (0, 9):
-        with pytest.raises(ValueError, match="opponents"):
-            WhiskyPokerTable(opponents=bad)
+    for bad in (0, 9, 2.0, True, "3"):
+        with pytest.raises(RulesError, match=f"opponents is 1 to 8, not {bad!r}"):
+            WhiskyPokerTable(opponents=bad)  # type: ignore[arg-type]
 
 
 def test_whisky_a_shared_bot_instance_and_monte_carlo_in_the_background() -> None:

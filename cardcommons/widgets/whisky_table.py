@@ -33,7 +33,7 @@ import ipywidgets as w
 
 from cardcommons.bots import GreedyBot
 from cardcommons.cards import Card
-from cardcommons.errors import IllegalActionError
+from cardcommons.errors import IllegalActionError, RulesError
 from cardcommons.faces import GOLD, card_html, text_html
 from cardcommons.game import Action, Bot
 from cardcommons.packs import MAX_PLAYERS
@@ -154,7 +154,7 @@ class WhiskyPokerTable(GameTable[WhiskyPoker, WhiskyObservation]):
         background: bool | None = None,
     ) -> None:
         if isinstance(opponents, bool) or not isinstance(opponents, int) or not 1 <= opponents <= MAX_PLAYERS - 1:
-            raise ValueError(f"opponents is 1 to {MAX_PLAYERS - 1}, not {opponents!r}")
+            raise RulesError(f"opponents is 1 to {MAX_PLAYERS - 1}, not {opponents!r}")
         super().__init__(bot, background)
         self.opponents = opponents
         self.jokers = bool(jokers)
