@@ -7,7 +7,7 @@
 
 from cardcommons.cards import JOKER, Card, Rank, Suit, parse_card, parse_cards
 from cardcommons.categories import STANDARD, Category, Ranking
-from cardcommons.errors import CardError, IllegalActionError, RecordError, RulesError, SimulationError
+from cardcommons.errors import CardError, IllegalActionError, PlotError, RecordError, RulesError, SimulationError
 from cardcommons.hands import HandValue, best_five, evaluate
 from cardcommons.odds import category_counts
 from cardcommons.packs import Pack
@@ -21,6 +21,7 @@ __all__ = [
     "HandValue",
     "IllegalActionError",
     "Pack",
+    "PlotError",
     "Rank",
     "Ranking",
     "RecordError",

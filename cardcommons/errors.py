@@ -2,7 +2,7 @@
 
 >>> issubclass(CardError, ValueError) and issubclass(IllegalActionError, ValueError)
 True
->>> all(issubclass(e, ValueError) for e in (RecordError, RulesError, SimulationError))
+>>> all(issubclass(e, ValueError) for e in (PlotError, RecordError, RulesError, SimulationError))
 True
 """
 
@@ -27,3 +27,8 @@ class SimulationError(ValueError):
 class RulesError(ValueError):
     """A game option or a seat that the rules do not allow (a flag that is not
     a bool, a dealer or a player out of range): the message names it."""
+
+
+class PlotError(ValueError):
+    """A plot asked for with data it cannot be drawn from (labels that do not
+    match the tables, no trials, a rate outside its interval): the message names it."""

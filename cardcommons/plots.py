@@ -16,14 +16,15 @@ zoom in. Nothing here draws at random: a simulation is passed in as counts.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from math import sqrt
 
 import matplotlib.pyplot as plt
 from matplotlib.axes import Axes
 
 from cardcommons.categories import Category, Ranking
+from cardcommons.errors import PlotError
 from cardcommons.odds import CategoryCounts, RankingLike, category_counts
 from cardcommons.packs import Pack
+from cardcommons.simulate import wilson_interval
 
 __all__ = [
     "close",
@@ -121,10 +122,10 @@ def plot_category_bars(
     >>> close(ax)
     """
     if not counts:
-        raise ValueError("plot_category_bars needs at least one table of counts")
+        raise PlotError("plot_category_bars needs at least one table of counts")
     names = list(labels) if labels is not None else [f"{t.pack}, {t.ranking.name}" for t in counts]
     if len(names) != len(counts):
-        raise ValueError(f"{len(names)} labels for {len(counts)} tables of counts")
+        raise PlotError(f"{len(names)} labels for {len(counts)} tables of counts")
     ax = _axes(ax, (8, 0.55 * len(Category) * max(1.0, len(counts) / 2)))
     height = 0.8 / len(counts)
     rows = list(Category)
@@ -190,22 +191,6 @@ def plot_order_comparison(
     return ax
 
 
-def wilson_interval(hits: int, trials: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval for a proportion (95% for ``z=1.96``).
-
-    >>> [round(x, 4) for x in wilson_interval(50, 100)]
-    [0.4038, 0.5962]
-    >>> wilson_interval(0, 10)[0]
-    0.0
-    """
-    if trials <= 0:
-        raise ValueError(f"an interval needs at least one trial, not {trials}")
-    p = hits / trials
-    centre = (p + z * z / (2 * trials)) / (1 + z * z / trials)
-    half = z * sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / (1 + z * z / trials)
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
 def plot_simulation_check(
     exact: CategoryCounts,
     observed: Mapping[Category, int],
@@ -230,6 +215,8 @@ def plot_simulation_check(
     >>> close(ax)
     """
     trials = sum(observed.values())
+    if trials <= 0:
+        raise PlotError(f"plot_simulation_check needs at least one simulated hand, not {trials}")
     ax = _axes(ax, (8, 4.5))
     rows = list(exact.ranking.order)
     ax.barh(range(len(rows)), [float(exact.probability(c)) for c in rows], color="0.8", label="exact")
@@ -291,10 +278,10 @@ def plot_rates(
     >>> close(ax)
     """
     if len(x) != len(rates):
-        raise ValueError(f"{len(x)} x values for {len(rates)} rates")
+        raise PlotError(f"{len(x)} x values for {len(rates)} rates")
     for rate, low, high in rates:
         if not low <= rate <= high:
-            raise ValueError(f"a rate must lie inside its interval, not {rate} outside [{low}, {high}]")
+            raise PlotError(f"a rate must lie inside its interval, not {rate} outside [{low}, {high}]")
     ax = _axes(ax, (7, 4))
     categorical = any(isinstance(v, str) for v in x)
     positions = [i + shift for i in range(len(x))] if categorical else [float(v) + shift for v in x]

@@ -51,17 +51,29 @@ Z95 = 1.959963984540054
 
 
 def wilson_interval(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval for a proportion (95% by default).
+    """The Wilson score interval for a proportion (95% by default); with no
+    trials yet, every proportion is possible.
 
-    >>> [round(x, 3) for x in wilson_interval(50, 100)]
-    [0.404, 0.596]
+    >>> [round(x, 4) for x in wilson_interval(50, 100)]
+    [0.4038, 0.5962]
+    >>> wilson_interval(0, 10)[0], wilson_interval(0, 0)
+    (0.0, (0.0, 1.0))
+    >>> wilson_interval(11, 10)
+    Traceback (most recent call last):
+    ...
+    cardcommons.errors.SimulationError: wilson_interval needs 0 <= successes <= trials, not 11 of 10
     """
+    if not 0 <= successes <= trials:
+        raise SimulationError(f"wilson_interval needs 0 <= successes <= trials, not {successes} of {trials}")
     if trials == 0:
         return (0.0, 1.0)
     p = successes / trials
     centre = (p + z * z / (2 * trials)) / (1 + z * z / trials)
     half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / (1 + z * z / trials)
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    # all or none: the bound at 0 or 1 is exact (rounding would leave the observed rate outside)
+    low = 0.0 if successes == 0 else max(0.0, centre - half)
+    high = 1.0 if successes == trials else min(1.0, centre + half)
+    return (low, high)
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ from matplotlib.axes import Axes
 from matplotlib.container import ErrorbarContainer
 from matplotlib.lines import Line2D
 
-from cardcommons import STANDARD, Category, Pack, category_counts
+from cardcommons import STANDARD, Category, Pack, PlotError, SimulationError, category_counts
 from cardcommons.odds import rarity_ranking
 from cardcommons.plots import (
     plot_category_bars,
@@ -26,6 +26,7 @@ from cardcommons.plots import (
     plot_simulation_check,
     wilson_interval,
 )
+from cardcommons.simulate import wilson_interval as simulators_interval
 
 WHISKY = [Pack.whisky(p) for p in range(2, 10)]
 WHISKY_JOKERS = [Pack.whisky(p, jokers=True) for p in range(2, 10)]
@@ -86,9 +87,9 @@ def test_category_bars_plot_every_table(ax: Axes) -> None:
 
 
 def test_category_bars_reject_mismatched_labels() -> None:
-    with pytest.raises(ValueError, match="2 labels for 1"):
+    with pytest.raises(PlotError, match="2 labels for 1"):
         plot_category_bars([category_counts(Pack.whisky(2))], ["a", "b"])
-    with pytest.raises(ValueError, match="at least one"):
+    with pytest.raises(PlotError, match="at least one"):
         plot_category_bars([])
 
 
@@ -115,9 +116,17 @@ def test_wilson_interval_contains_the_observed_rate(hits: int, trials: int) -> N
     assert 0.0 <= low <= hits / trials <= high <= 1.0
 
 
-def test_wilson_interval_needs_trials() -> None:
-    with pytest.raises(ValueError, match="at least one trial"):
-        wilson_interval(0, 0)
+def test_wilson_interval_is_the_simulators_and_checks_its_input() -> None:
+    assert wilson_interval is simulators_interval  # one interval for the plots and the simulator
+    assert wilson_interval(0, 0) == (0.0, 1.0)  # no trials: no information
+    for hits, trials in ((-1, 10), (11, 10), (0, -1)):
+        with pytest.raises(SimulationError, match=f"not {hits} of {trials}"):
+            wilson_interval(hits, trials)
+
+
+def test_simulation_check_needs_a_simulated_hand(ax: Axes) -> None:
+    with pytest.raises(PlotError, match="at least one simulated hand, not 0"):
+        plot_simulation_check(category_counts(Pack.whisky(2)), {}, ax=ax)
 
 
 def test_rates_draw_each_interval_and_the_reference(ax: Axes) -> None:
@@ -149,5 +158,5 @@ def test_rates_on_categories_keep_their_order(ax: Axes) -> None:
     [([1, 2], [(0.5, 0.4, 0.6)]), ([1], [(0.7, 0.4, 0.6)])],
 )
 def test_rates_reject_bad_input(x: list[float], rates: list[tuple[float, float, float]]) -> None:
-    with pytest.raises(ValueError):
+    with pytest.raises(PlotError, match=r"x values for|inside its interval"):
         plot_rates(x, rates)

@@ -30,7 +30,7 @@ from cardcommons.whisky import WhiskyPoker
 def test_wilson_interval() -> None:
     low, high = wilson_interval(0, 10)
     assert low == 0.0 and 0.25 < high < 0.35
-    assert wilson_interval(5, 0) == (0.0, 1.0)
+    assert wilson_interval(0, 0) == (0.0, 1.0)
     low, high = wilson_interval(900, 1000)
     assert low < 0.9 < high and high - low < 0.04
 
