@@ -69,7 +69,8 @@ def _type(card: Card) -> int:
     return 5 if card.rank is None else int(card.rank) - 10
 
 
-_KEY = {card: _STEP[_type(card)] for card in PACK.cards}
+_TYPE_OF = {card: _type(card) for card in PACK.cards}
+_KEY = {card: _STEP[t] for card, t in _TYPE_OF.items()}
 
 
 def _example(counts: Sequence[int]) -> list[Card]:
@@ -110,7 +111,7 @@ def _tables() -> list[float]:
 
 
 def _key(cards: Iterable[Card]) -> int:
-    return sum(_KEY[c] for c in cards)
+    return sum(map(_KEY.__getitem__, cards))
 
 
 def profile_value(cards: Iterable[Card]) -> float:
@@ -127,7 +128,7 @@ def _pair_average(value: list[float], base: int, pool: Sequence[Card]) -> float:
     """The average value of ``base`` plus a pair drawn from ``pool``."""
     counts = [0] * _TYPES
     for card in pool:
-        counts[_type(card)] += 1
+        counts[_TYPE_OF[card]] += 1
     total = weight = 0.0
     for a in range(_TYPES):
         if not counts[a]:
