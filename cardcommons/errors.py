@@ -6,6 +6,20 @@ True
 True
 """
 
+SHOWN = 200
+"""The most characters of a bad value that a message repeats."""
+
+
+def shown(value: object, limit: int = SHOWN) -> str:
+    """The ``repr`` of a bad value for a message, cut to about ``limit``
+    characters: a message names the value, it does not copy a megabyte of it.
+
+    >>> print(shown("As"), shown("x" * 1000, limit=12))
+    'As' 'xxxxxxxxxxx... (1,002 characters)
+    """
+    text = repr(value)
+    return text if len(text) <= limit else f"{text[:limit]}... ({len(text):,} characters)"
+
 
 class CardError(ValueError):
     """A card, a hand or a pack that does not make sense (the message names it)."""

@@ -10,6 +10,8 @@ Nothing fails silently: bad arguments raise :class:`SimulationError`, a game
 that raises stops the run with :class:`SimulationFailed` (naming the game,
 its seed and the seat), and Ctrl-C stops it within a move with
 :class:`SimulationInterrupted`; both carry the games finished so far.
+:meth:`Summary.compare` (and :func:`compare`, from :mod:`cardcommons.rates`)
+write what the rates decide.
 
 >>> from functools import partial
 >>> from cardcommons.bots import RandomBot
@@ -23,7 +25,6 @@ from __future__ import annotations
 
 import atexit
 import contextlib
-import math
 import os
 import pickle
 import random
@@ -36,50 +37,39 @@ from dataclasses import dataclass
 from numbers import Integral
 from typing import TYPE_CHECKING
 
-from cardcommons.errors import SimulationError
+from cardcommons.errors import SimulationError, shown
 from cardcommons.game import Action, Bot, Game, Observation, Outcome, play
+from cardcommons.rates import Z95, Comparison, Rate, compare, games_needed, wilson_interval
 
 if TYPE_CHECKING:
     from tqdm.auto import tqdm
+
+__all__ = [
+    "Z95",
+    "BotFactory",
+    "Comparison",
+    "GameFactory",
+    "Rate",
+    "SimulationFailed",
+    "SimulationInterrupted",
+    "Summary",
+    "compare",
+    "games_needed",
+    "simulate",
+    "wilson_interval",
+]
 
 GameFactory = Callable[..., Game]
 """Makes a game from ``seed=``: a game class, or a ``functools.partial`` of one."""
 BotFactory = Callable[..., Bot]
 """Makes a bot from ``seed=``: a bot class, or a ``functools.partial`` of one."""
 
-Z95 = 1.959963984540054
-
-
-def wilson_interval(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval for a proportion (95% by default); with no
-    trials yet, every proportion is possible.
-
-    >>> [round(x, 4) for x in wilson_interval(50, 100)]
-    [0.4038, 0.5962]
-    >>> wilson_interval(0, 10)[0], wilson_interval(0, 0)
-    (0.0, (0.0, 1.0))
-    >>> wilson_interval(11, 10)
-    Traceback (most recent call last):
-    ...
-    cardcommons.errors.SimulationError: wilson_interval needs 0 <= successes <= trials, not 11 of 10
-    """
-    if not 0 <= successes <= trials:
-        raise SimulationError(f"wilson_interval needs 0 <= successes <= trials, not {successes} of {trials}")
-    if trials == 0:
-        return (0.0, 1.0)
-    p = successes / trials
-    centre = (p + z * z / (2 * trials)) / (1 + z * z / trials)
-    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / (1 + z * z / trials)
-    # all or none: the bound at 0 or 1 is exact (rounding would leave the observed rate outside)
-    low = 0.0 if successes == 0 else max(0.0, centre - half)
-    high = 1.0 if successes == trials else min(1.0, centre + half)
-    return (low, high)
-
 
 @dataclass(frozen=True)
 class Summary:
     """Per bot (in the order given to :func:`simulate`): wins, draws, losses,
-    rates with 95% intervals, and the raw outcomes of every game."""
+    rates with 95% intervals, and the raw outcomes of every game.
+    :meth:`compare` says in words whether two bots' rates differ."""
 
     names: tuple[str, ...]
     outcomes: tuple[tuple[Outcome, ...], ...]
@@ -110,6 +100,40 @@ class Summary:
         low, high = wilson_interval(count, self.games)
         return (count / self.games if self.games else 0.0, low, high)
 
+    def measure(self, bot: int, what: Outcome = "win", name: str | None = None) -> Rate:
+        """One bot's rate of an outcome, game by game, for :func:`compare`
+        (which pairs it with any other rate of this summary). ``name`` is the
+        bot's name unless given (with its index when two bots share a name).
+
+        >>> from cardcommons.bots import HeuristicBot, RandomBot
+        >>> from cardcommons.split_and_choose import SplitAndChoose
+        >>> summary = simulate(SplitAndChoose, [HeuristicBot, RandomBot], games=40, seed=1, progress=False)
+        >>> summary.measure(0)
+        Rate('HeuristicBot', 40 of 40)
+        >>> print(compare(summary.measure(0), summary.measure(1)))
+        HeuristicBot wins more often: 1.00 [0.91, 1.00] against 0.00 [0.00, 0.09].
+        """
+        self._check_bot(bot)
+        if what not in _VERBS:
+            raise SimulationError(f"Summary.measure: what must be one of {', '.join(_VERBS)}, not {shown(what)}")
+        if name is None:
+            name = self.names[bot] if self.names.count(self.names[bot]) == 1 else f"{self.names[bot]} (bot {bot})"
+        return Rate(name, (game[bot] == what for game in self.outcomes), source=self, verb=_VERBS[what])
+
+    def compare(
+        self, a: int = 0, b: int = 1, what: Outcome = "win", names: tuple[str, str] | None = None
+    ) -> Comparison:
+        """Whether bot ``a`` and bot ``b`` differ in ``what``, game by game, as a sentence:
+        ``compare(self.measure(a, what), self.measure(b, what))``; ``names`` renames them."""
+        if names is not None and (not isinstance(names, tuple | list) or len(names) != 2):
+            raise SimulationError(f"Summary.compare: names must be two names, not {shown(names)}")
+        first, second = names if names is not None else (None, None)
+        return compare(self.measure(a, what, first), self.measure(b, what, second))
+
+    def _check_bot(self, bot: object) -> None:
+        if isinstance(bot, bool) or not isinstance(bot, Integral) or not 0 <= int(bot) < len(self.names):
+            raise SimulationError(f"Summary: bot must be an index from 0 to {len(self.names) - 1}, not {shown(bot)}")
+
     def table(self) -> str:
         """A plain-text table of the rates."""
         lines = [f"{'bot':<24}{'win':>22}{'draw':>22}{'loss':>22}"]
@@ -133,6 +157,9 @@ class Summary:
         )
         head = "<tr><th>bot</th><th>win [95%]</th><th>draw [95%]</th><th>loss [95%]</th></tr>"
         return f"<table><caption>{self.games} games</caption>{head}{rows}</table>"
+
+
+_VERBS: dict[str, str] = {"win": "wins", "draw": "draws", "loss": "loses"}
 
 
 class SimulationFailed(RuntimeError):
