@@ -24,15 +24,14 @@ import ipywidgets as w
 
 from cardcommons.cards import Rank
 from cardcommons.packs import MAX_PLAYERS, MIN_PLAYERS, Pack
+from cardcommons.palette import FONT
 
 __all__ = ["PackControls", "control_label"]
-
-_FONT = "system-ui,'DejaVu Sans',sans-serif"
 
 
 def control_label(text: str) -> str:
     """The HTML of a control's label."""
-    return f'<span style="font:600 13px {_FONT};opacity:.8">{text}</span>'
+    return f'<span style="font:600 13px {FONT};opacity:.8">{text}</span>'
 
 
 class PackControls:

@@ -33,9 +33,21 @@ from cardcommons.bots import HeuristicBot
 from cardcommons.cards import Card
 from cardcommons.categories import STANDARD
 from cardcommons.errors import IllegalActionError, RulesError
-from cardcommons.faces import GOLD
+from cardcommons.faces import back_style
 from cardcommons.game import Action, Bot
 from cardcommons.hands import HandValue, value_of
+from cardcommons.palette import (
+    AMBER_TINT,
+    CARD_PAPER,
+    FELT_MUTED,
+    FONT,
+    GOLD,
+    INK,
+    LINE,
+    MUTED,
+    card_colour,
+    card_label,
+)
 from cardcommons.split_and_choose import (
     PACK,
     Build,
@@ -50,11 +62,9 @@ from cardcommons.split_and_choose import (
     Swap,
     best_build,
 )
-from cardcommons.widgets.cards import AMBER_TINT, INK, LINE, MUTED, panel_html
+from cardcommons.widgets.cards import panel_html
 from cardcommons.widgets.game_table import YOU, GameTable, TableWords
 from cardcommons.widgets.table_parts import (
-    FELT_MUTED,
-    FONT,
     BotSpec,
     action_button,
     board_html,
@@ -592,16 +602,12 @@ def _mini(cards: Sequence[Card | None]) -> str:
         if card is None:
             chips.append(
                 '<span style="display:inline-block;width:12px;height:15px;border-radius:2px;margin:0 1px;'
-                "vertical-align:middle;background:repeating-linear-gradient(45deg,#1565c0 0 3px,#0d47a1 3px 6px);"
-                'border:1px solid #fff" aria-label="face-down card"></span>'
+                f'vertical-align:middle;{back_style(3, 1)}" aria-label="face-down card"></span>'
             )
         else:
-            colour = "#c62828" if card.suit is not None and card.suit.is_red else "#1a1a1a"
-            if card.is_joker:
-                colour = "#6a1b9a"
             chips.append(
-                f'<span style="display:inline-block;background:#fff;color:{colour};border-radius:3px;'
-                f'padding:0 3px;margin:0 1px;font-weight:700">{"JO" if card.is_joker else escape(str(card))}</span>'
+                f'<span style="display:inline-block;background:{CARD_PAPER};color:{card_colour(card)};'
+                f'border-radius:3px;padding:0 3px;margin:0 1px;font-weight:700">{card_label(card)}</span>'
             )
     return "".join(chips)
 

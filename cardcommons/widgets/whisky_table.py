@@ -34,15 +34,14 @@ import ipywidgets as w
 from cardcommons.bots import GreedyBot
 from cardcommons.cards import Card
 from cardcommons.errors import IllegalActionError, RulesError
-from cardcommons.faces import GOLD, card_html, text_html
+from cardcommons.faces import card_html, text_html
 from cardcommons.game import Action, Bot
 from cardcommons.packs import MAX_PLAYERS
+from cardcommons.palette import AMBER_TINT, FELT_MUTED, FONT, GOLD, GREEN_ACCENT, INK, MUTED, ORANGE
 from cardcommons.whisky import Event, Exchange, Knock, Pass, TakeSpare, WhiskyAction, WhiskyObservation, WhiskyPoker
-from cardcommons.widgets.cards import AMBER_TINT, GREEN_ACCENT, INK, MUTED, panel_html
+from cardcommons.widgets.cards import panel_html
 from cardcommons.widgets.game_table import YOU, GameTable, TableWords
 from cardcommons.widgets.table_parts import (
-    FELT_MUTED,
-    FONT,
     BotSpec,
     action_button,
     board_html,
@@ -182,7 +181,7 @@ class WhiskyPokerTable(GameTable[WhiskyPoker, WhiskyObservation]):
             self.hand_buttons[i].on_click(self._card_clicked(i, spare=False))
         self.pass_button = action_button("Pass", "forward", "", "keep your cards (phase 1 only)")
         self.take_button = action_button("Take the spare", "download", "", "swap your whole hand with the spare")
-        self.take_button.style.button_color, self.take_button.style.text_color = "#bf4a00", "#ffffff"  # 5:1
+        self.take_button.style.button_color, self.take_button.style.text_color = ORANGE, "#ffffff"  # 5:1
         self.exchange_button = action_button("Exchange", "exchange", "primary", "give the chosen card, take the other")
         self.knock_button = action_button("Knock", "hand-rock-o", "danger", "keep your hand: the others get one turn")
         self.showdown = w.HTML()
