@@ -21,7 +21,7 @@ from typing import Literal
 import ipywidgets as w
 
 from cardcommons.cards import Rank
-from cardcommons.categories import STANDARD, Category, Ranking
+from cardcommons.categories import STANDARD, Category, Ranking, RankingName
 from cardcommons.errors import CardError
 from cardcommons.odds import CategoryCounts, category_changes, category_counts, rarity_ranking
 from cardcommons.packs import Pack
@@ -72,7 +72,7 @@ class OddsExplorer(WidgetApp):
     def __init__(
         self,
         pack: Pack | None = None,
-        ranking: Literal["standard", "rarity"] = "standard",
+        ranking: RankingName = "standard",
         measure: Literal["hands", "probability"] = "hands",
         scale: Literal["linear", "log"] = "linear",
     ) -> None:

@@ -18,11 +18,12 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Literal
+from typing import Any
 
 import ipywidgets as w
 
 from cardcommons.cards import Rank
+from cardcommons.categories import RankingName
 from cardcommons.packs import MAX_PLAYERS, MIN_PLAYERS, Pack
 from cardcommons.palette import FONT
 
@@ -41,7 +42,7 @@ class PackControls:
     def __init__(
         self,
         pack: Pack,
-        ranking: Literal["standard", "rarity"] = "standard",
+        ranking: RankingName = "standard",
         on_change: Callable[[], None] | None = None,
     ) -> None:
         whisky = pack.lowest <= 11 - MIN_PLAYERS
