@@ -1,4 +1,5 @@
-"""A Whisky Poker table's rules as data: its pack, ranking and card ids.
+"""Whisky Poker's rules as data: a table's pack, ranking and card ids (the
+counterpart of :mod:`cardcommons.split_and_choose.rules`).
 
 The engine works on **card ids**, the pack's indices: a card's id is its
 place in ``pack.cards`` (by rank, then suit), except that both Jokers share
@@ -8,10 +9,10 @@ hand strengths and one :class:`~cardcommons.whisky.actions.Exchange` value
 per pair of ids.
 
 >>> from cardcommons.cards import parse_card
->>> table = rules_table(5, True, True, "standard")
->>> str(table.pack), table.ids[parse_card("As")], table.ids[JOKER], table.multiset[-3:]
+>>> rules = rules_table(5, True, True, "standard")
+>>> str(rules.pack), rules.ids[parse_card("As")], rules.ids[JOKER], rules.multiset[-3:]
 ('38-card pack (6 to A and 2 Jokers)', 35, 36, (35, 36, 36))
->>> swapped(table.multiset[:5], 2, 36)
+>>> swapped(rules.multiset[:5], 2, 36)
 [0, 1, 36, 3, 4]
 """
 
@@ -21,21 +22,16 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Literal, TypeAlias
 
 from cardcommons.cards import Card
-from cardcommons.categories import Ranking
+from cardcommons.categories import RANKING_NAMES, Ranking, RankingName
 from cardcommons.errors import CardError, RulesError
 from cardcommons.lookup import HandTable, hand_table
 from cardcommons.odds import resolve_ranking
 from cardcommons.packs import Pack
 from cardcommons.whisky.actions import Exchange
 
-__all__ = ["HAND_SIZE", "RankingName", "swapped"]
-
-RankingName: TypeAlias = Literal["standard", "rarity"]
-RANKINGS = ("standard", "rarity")
-HAND_SIZE = 5
+__all__ = ["RulesTable", "check_rules", "rules_table", "swapped"]
 
 
 @dataclass(frozen=True)
@@ -69,7 +65,7 @@ def check_rules(players: object, jokers: object, ace_low: object, ranking: objec
     for name, flag in (("jokers", jokers), ("ace_low", ace_low)):
         if not isinstance(flag, bool):
             raise RulesError(f"{name} is True or False, not {flag!r}")
-    if not isinstance(ranking, str) or ranking not in RANKINGS:
+    if not isinstance(ranking, str) or ranking not in RANKING_NAMES:
         raise RulesError(f"the ranking is 'standard' or 'rarity', not {ranking!r}")
 
 

@@ -23,19 +23,17 @@ import ipywidgets as w
 
 from cardcommons.cards import Card, cards_str, parse_cards
 from cardcommons.categories import STANDARD, Ranking
+from cardcommons.census import Standing, hand_census
 from cardcommons.errors import CardError
-from cardcommons.hands import HandValue, value_of
+from cardcommons.hands import HAND_SIZE, HandValue, value_of
 from cardcommons.odds import CategoryCounts, RankingLike, category_counts, rarity_ranking, resolve_ranking
 from cardcommons.packs import Pack
 from cardcommons.palette import FONT, GOLD, GREY_ACCENT, INK, MUTED
 from cardcommons.widgets.app import WidgetApp
 from cardcommons.widgets.cards import CardPicker, panel_html, slots_html
-from cardcommons.widgets.census import Standing, hand_census
 from cardcommons.widgets.pack_controls import PackControls
 
 __all__ = ["HandExplorer"]
-
-HAND_SIZE = 5
 
 
 class HandExplorer(WidgetApp):

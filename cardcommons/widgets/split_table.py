@@ -35,7 +35,7 @@ from cardcommons.categories import STANDARD
 from cardcommons.errors import IllegalActionError, RulesError
 from cardcommons.faces import back_style
 from cardcommons.game import Action, Bot
-from cardcommons.hands import HandValue, value_of
+from cardcommons.hands import HAND_SIZE, HandValue, value_of
 from cardcommons.palette import (
     AMBER_TINT,
     CARD_PAPER,
@@ -80,7 +80,7 @@ from cardcommons.widgets.table_parts import (
 __all__ = ["SplitAndChooseTable"]
 
 BOT = 1
-_LIMIT = {"split": 2, "reserve": 1, "build": 5}
+_LIMIT = {"split": 2, "reserve": 1, "build": HAND_SIZE}
 _TODO = {
     "split": "split the four cards",
     "choose": "choose the face-up or the face-down pair",
@@ -286,7 +286,7 @@ class SplitAndChooseTable(GameTable[SplitAndChoose, SplitAndChooseObservation]):
         elif move == "keep":
             action = Keep()
         else:
-            if len(chosen) != 5:
+            if len(chosen) != HAND_SIZE:
                 self._say(f"Click the five cards of one hand first ({len(chosen)} chosen), or ask for a suggestion.")
                 return
             action = Build(hands=(chosen, tuple(c for c in self._row if c not in chosen)))
@@ -531,8 +531,8 @@ class SplitAndChooseTable(GameTable[SplitAndChoose, SplitAndChooseObservation]):
                 return _note(f"Face up: <b>{cards_text(chosen)}</b> · face down: <b>{cards_text(down)}</b>")
             return _note(f"Face up so far: {cards_text(chosen) or 'none'} (two to choose)")
         if phase == "build" and self._row:
-            if len(chosen) != 5:
-                return _note(f"One hand so far: {cards_text(chosen) or 'none'} ({len(chosen)} of 5)")
+            if len(chosen) != HAND_SIZE:
+                return _note(f"One hand so far: {cards_text(chosen) or 'none'} ({len(chosen)} of {HAND_SIZE})")
             rest = tuple(c for c in self._row if c not in chosen)
             raised, others = value_of(chosen, PACK, STANDARD), value_of(rest, PACK, STANDARD)
             rows = []
