@@ -8,8 +8,10 @@ in the variant). Last, each builds two 5-card hands from its 10 cards; the
 players compare (a) the weaker hands' categories, (b) the stronger hands'
 categories, (c) the weaker hands in full, (d) the stronger hands in full.
 
-One module per concern, each importing only those before it:
-:mod:`~cardcommons.split_and_choose.rules` (the pack, the rounds, the phases),
+One module per concern, each importing only those before it (but one: a view
+samples a whole game matching it, so ``views`` imports ``game`` inside that
+function, as ``game`` imports ``views``):
+:mod:`~cardcommons.split_and_choose.rules` (the rules as data: the pack, the rounds, the phases),
 :mod:`~cardcommons.split_and_choose.actions` (the moves and their text form),
 :mod:`~cardcommons.split_and_choose.build` (the best build, a build's score, the build table of every holding),
 :mod:`~cardcommons.split_and_choose.result` (two builds compared and explained),
