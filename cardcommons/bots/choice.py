@@ -31,7 +31,7 @@ import numpy as np
 
 from cardcommons.errors import RulesError
 
-__all__ = ["MANY", "ONE", "TOLERANCE", "Ops", "best", "draw", "seed_of"]
+__all__ = ["MANY", "ONE", "TOLERANCE", "Ops", "best", "best_in_table", "draw", "seed_of"]
 
 TOLERANCE = 1e-12
 """Scores this close to the best count as equal."""
@@ -122,8 +122,13 @@ def _many_tied(table: Num) -> Num:
 
 
 def _many_kth(tied: Num, count: Num, make_draw: Callable[[], Num]) -> Num:
-    k = (make_draw() % count.astype(np.uint64)).astype(np.int64)
-    return np.argmax(np.cumsum(tied, axis=1) > k[:, None], axis=1)
+    choice = np.argmax(tied, axis=1)  # the first tied move: the only one, in most games
+    several = np.flatnonzero(count > 1)
+    if len(several):
+        k = make_draw()[several] % count[several].astype(np.uint64)
+        ranks = np.cumsum(tied[several], axis=1, dtype=np.int8)
+        choice[several] = np.argmax(ranks > k.astype(np.int8)[:, None], axis=1)
+    return choice
 
 
 ONE = Ops(_one_where, max, bool, list, _one_tied, sum, _one_kth)
@@ -143,5 +148,10 @@ MANY = Ops(
 def best(xp: Ops, scores: Sequence[Num], make_draw: Callable[[], Num]) -> Num:
     """The index of the move to play among ``scores`` (one per move, in the
     bot's order): the best score, ties (within :data:`TOLERANCE`) broken by the draw."""
-    tied = xp.tied(xp.table(scores))
+    return best_in_table(xp, xp.table(scores), make_draw)
+
+
+def best_in_table(xp: Ops, table: Num, make_draw: Callable[[], Num]) -> Num:
+    """:func:`best`, for scores already in one table (for many games: a row per game)."""
+    tied = xp.tied(table)
     return xp.kth(tied, xp.count(tied), make_draw)

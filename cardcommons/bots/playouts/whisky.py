@@ -35,7 +35,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from cardcommons.bots.choice import MANY, best, draw
+from cardcommons.bots.choice import MANY, best_in_table, draw
 from cardcommons.bots.whisky import GreedyBot, GreedyRule
 from cardcommons.errors import RulesError
 from cardcommons.game import Action
@@ -239,30 +239,31 @@ class _Play:
 
     def _decide(self, seat: int) -> tuple[Ids, Ids]:
         """GreedyBot's move in every game (see :class:`~cardcommons.bots.whisky.GreedyBot`)."""
-        hand, spare = self.hands[:, seat], self.spare
+        now = self.strength(self.hands[:, seat])
+        knock = self.knock[now]
+        move = np.where(knock, KNOCK, np.where(self.take_unseen[now], TAKE, PASS))  # phase 1, or a knock
+        slot = np.zeros(len(now), dtype=np.int64)
+        decision = self.decisions[seat]
+        self.decisions[seat] += 1
+        rows = np.flatnonzero((self.phase == 2) & ~knock)  # the games where the bot weighs its exchanges
+        if not len(rows):
+            return move, slot
+        hand, spare = self.hands[rows, seat], self.spare[rows]
         hand_codes, spare_codes = self.codes[hand], self.codes[spare]
-        total = hand_codes.sum(axis=1)
-        now = self.strength_of(total)
-        after = self.strength_of((total[:, None] - hand_codes)[:, :, None] + spare_codes[:, None, :])
+        after = self.strength_of((hand_codes.sum(axis=1)[:, None] - hand_codes)[:, :, None] + spare_codes[:, None, :])
         if self.deals.table.pack.jokers > 1:  # two Jokers share an id: list each exchange once, and not Joker for Joker
             first_give = np.concatenate([np.ones((len(hand), 1), bool), hand[:, 1:] != hand[:, :-1]], axis=1)
             first_take = np.concatenate([np.ones((len(spare), 1), bool), spare[:, 1:] != spare[:, :-1]], axis=1)
             valid = first_give[:, :, None] & first_take[:, None, :] & (hand[:, :, None] != spare[:, None, :])
             after = np.where(valid, after, -1)
-        after = after.reshape(len(hand), HAND * HAND)
-        scores = [
-            self.strength_of(spare_codes.sum(axis=1)),
-            *after.T,
-        ]  # take-all, then the exchanges by (give, take): the bot's order
-        decision = self.decisions[seat]
-        choice = best(MANY, scores, lambda: draw(self.seeds[:, seat], decision))
-        self.decisions[seat] += 1
-        improves = np.take_along_axis(np.stack(scores, axis=1), choice[:, None], axis=1)[:, 0] > now
-        second = np.where(improves, np.where(choice == 0, TAKE, EXCHANGE), KNOCK)
-        move = np.where(
-            self.knock[now], KNOCK, np.where(self.phase == 1, np.where(self.take_unseen[now], TAKE, PASS), second)
-        )
-        return move, np.maximum(choice - 1, 0)
+        # take-all, then the exchanges by (give, take): the bot's order
+        take_all = self.strength_of(spare_codes.sum(axis=1))
+        scores = np.concatenate([take_all[:, None], after.reshape(len(rows), HAND * HAND)], axis=1)
+        choice = best_in_table(MANY, scores, lambda: draw(self.seeds[rows, seat], decision))
+        improves = np.take_along_axis(scores, choice[:, None], axis=1)[:, 0] > now[rows]
+        move[rows] = np.where(improves, np.where(choice == 0, TAKE, EXCHANGE), KNOCK)
+        slot[rows] = np.maximum(choice - 1, 0)
+        return move, slot
 
     def _apply(self, seat: int, move: Ids, slot: Ids) -> None:
         """The engine's rules (:meth:`WhiskyPoker.apply`), in every game."""
