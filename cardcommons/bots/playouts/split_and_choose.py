@@ -38,6 +38,8 @@ from cardcommons.bots.split_and_choose import (
     SWAP_ORDER,
     TYPES,
     digit,
+    drafted,
+    kept_hidden,
     reserve_pool,
     reserve_scores,
     split_score,
@@ -79,25 +81,6 @@ def _mask(cards: Sequence[Card | None] | None) -> int:
 def _profile(masks: npt.NDArray[np.integer]) -> Masks:
     """The rank profile (HeuristicBot's number) of each mask."""
     return sum_over_masks(_PROFILE, masks)
-
-
-def _drafted(view: SplitAndChooseObservation) -> tuple[Card, ...]:
-    """The cards this player saw go to the other in the draft."""
-    cards: list[Card] = []
-    for r in view.rounds:
-        if r.face_up is None or r.chose_face_up is None:
-            continue
-        if r.face_up_taker != view.player:
-            cards.extend(r.face_up)
-        elif r.face_down is not None and r.splitter == view.player:
-            cards.extend(r.face_down)
-    return tuple(cards)
-
-
-def _kept_hidden(view: SplitAndChooseObservation) -> tuple[Card, ...]:
-    """The face-down pairs this player split and kept, which the other never saw."""
-    me = view.player
-    return tuple(c for r in view.rounds if r.splitter == me and r.chose_face_up and r.face_down for c in r.face_down)
 
 
 def relabel(action: Action, mapping: dict[Card, Card]) -> Action:
@@ -176,8 +159,8 @@ class Deals:
         rows: list[list[Card]] = [list(game.order)]
         rows += [list(game.hand(p)) for p in (0, 1)]
         rows += [sorted(v.seen) for v in views]
-        rows += [list(_drafted(v)) for v in views]
-        rows += [list(_kept_hidden(v)) for v in views]
+        rows += [list(drafted(v)) for v in views]
+        rows += [list(kept_hidden(v)) for v in views]
         rows.append([game.reserve])
         decisions = views[game.second].reserve[:1]
         rows.append([decisions[0].given] if decisions and decisions[0].given is not None else [])
