@@ -224,18 +224,6 @@ def core(matches: int = 0) -> None:
     )
 
 
-def decision_times(decisions: Sequence[Callable[[], object]]) -> str:
-    """The mean and worst wall time of some decisions, and their mean CPU time
-    (the CPU time is what an idle core would take, on a machine shared by others)."""
-    walls, cpus = [], []
-    for decide in decisions:
-        wall, cpu = time.perf_counter(), time.process_time()
-        decide()
-        walls.append(time.perf_counter() - wall)
-        cpus.append(time.process_time() - cpu)
-    return f"{sum(walls) / len(walls):.3f} s (max {max(walls):.3f}; CPU {sum(cpus) / len(cpus):.3f} s)"
-
-
 BLOCK = 180
 """Games per block of a bot match: a multiple of 2, 4 and 9, so the seats turn evenly."""
 
@@ -270,12 +258,12 @@ def bot_match(make_game: Any, bots: Sequence[Any], matches: int, seed: int, rota
 
 
 def split_and_choose(matches: int = 0) -> None:
-    """Split and Choose: heuristic games per second, best builds per second, a coach
-    decision, and (with --matches 2000) the bot matches."""
+    """Split and Choose: heuristic games per second, best builds per second, and (with
+    --matches 2000) the bot matches. The coach is timed in the play-outs section."""
     import random
     from concurrent.futures import ProcessPoolExecutor
 
-    from cardcommons.bots import HeuristicBot, MonteCarloBot, RandomBot, coach
+    from cardcommons.bots import HeuristicBot, MonteCarloBot, RandomBot
     from cardcommons.game import play
     from cardcommons.simulate import BotFactory, GameFactory, wilson_interval
     from cardcommons.split_and_choose import PACK, SplitAndChoose, best_build
@@ -291,8 +279,6 @@ def split_and_choose(matches: int = 0) -> None:
     sets = [rng.sample(PACK.cards, 10) for _ in range(20_000)]
     build_time = best_time(lambda: [best_build(cards) for cards in sets], repeat=3)
 
-    openings = [SplitAndChoose(seed=seed) for seed in range(5)]
-    decisions = [partial(coach, g.observation(0), g.legal_actions(), seed=s) for s, g in enumerate(openings)]
     rows = [
         (
             "HeuristicBot vs HeuristicBot",
@@ -300,18 +286,8 @@ def split_and_choose(matches: int = 0) -> None:
             f">= 2,000: {against(game_rate, 2000, ' games/s', 'HeuristicBot self-play >= 2,000 games/s')}",
         ),
         ("best_build (one set at a time)", f"{len(sets) / build_time:,.0f} sets/s", ">= 10,000"),
-        (
-            f"coach (samples={MonteCarloBot().samples}), first split",
-            decision_times(decisions),
-            "< 1 s",
-        ),
     ]
-    table(
-        "Split and Choose: speed on one core",
-        ("what", "speed", "target"),
-        rows,
-        ["the first split is the slowest decision: its play-outs are the longest (MonteCarloBot decides by the coach)"],
-    )
+    table("Split and Choose: speed on one core", ("what", "speed", "target"), rows, [])
 
     if not matches:
         print("  (add --matches 2000 for the bot matches: about half an hour on two cores)")
@@ -360,11 +336,11 @@ def split_and_choose(matches: int = 0) -> None:
 
 
 def whisky(matches: int = 0) -> None:
-    """Whisky Poker: GreedyBot games per second, a coach decision at 2, 4 and 9
-    players, and (with --matches 2000) the bot matches."""
+    """Whisky Poker: GreedyBot games per second at 2, 4 and 9 players, and (with
+    --matches 2000) the bot matches. The coach is timed in the play-outs section."""
     from concurrent.futures import ProcessPoolExecutor
 
-    from cardcommons.bots import GreedyBot, MonteCarloBot, RandomBot, coach
+    from cardcommons.bots import GreedyBot, MonteCarloBot, RandomBot
     from cardcommons.game import play
     from cardcommons.simulate import BotFactory
     from cardcommons.whisky import WhiskyPoker
@@ -381,25 +357,7 @@ def whisky(matches: int = 0) -> None:
             (f"{players} GreedyBots, {players} players", f"{rate:,.0f} games/s", ">= 500" if players == 4 else "")
         )
     samples = MonteCarloBot().samples
-    for players in (2, 4, 9):
-        decisions = []
-        for seed in range(8):
-            game = WhiskyPoker(players, seed=seed)
-            while game.phase == 1 and not game.is_over:  # everyone passes: the first phase-2 decision
-                game.apply(game.legal_actions()[0])
-            seat = game.current_player
-            assert seat is not None
-            decisions.append(partial(coach, game.observation(seat), game.legal_actions(), seed=seed))
-        rows.append((f"coach (samples={samples}), {players} players", decision_times(decisions), "< 1 s"))
-    table(
-        "Whisky Poker: speed on one core",
-        ("what", "speed", "target"),
-        rows,
-        [
-            "a coach decision: the first phase-2 turn, the spare face up (25 exchanges to weigh);",
-            "MonteCarloBot decides by the coach",
-        ],
-    )
+    table("Whisky Poker: speed on one core", ("what", "speed", "target"), rows, [])
 
     if not matches:
         print("  (add --matches 2000 for the bot matches: about a quarter of an hour on two cores)")
@@ -443,6 +401,206 @@ def whisky(matches: int = 0) -> None:
             "GreedyBot knocks at its new default, knock_at=1.0 (only when no exchange helps);",
             "GreedyBot(knock_at=None) is the old default, the percentile 0.5 ** (1 / players)",
             f"MonteCarloBot at its default {samples} samples a decision, play-outs by GreedyBot",
+        ],
+    )
+
+
+def playouts(matches: int = 0) -> None:
+    """Play-outs (issue 18): play-outs per second, the coach's default, MonteCarloBot at
+    each arcade strength, and a Whisky table's first round of strong bots. Each row
+    times today's scalar path (the rule-of-thumb bots one game at a time, as a custom
+    play-out policy still plays) beside the batch path, in the same run, on this
+    process's CPU time; the load average says how busy the machine was."""
+    import os
+    import random
+    import statistics
+
+    from cardcommons.bots import HeuristicBot, MonteCarloBot, coach, rule_of_thumb
+    from cardcommons.bots.coach import _batch, _batch_shares, _scalar_shares
+    from cardcommons.game import Game
+    from cardcommons.split_and_choose import SplitAndChoose, build_table
+    from cardcommons.whisky import WhiskyPoker
+    from cardcommons.widgets.arcade import STRENGTHS
+
+    def scalar(game: Game, seed: int) -> Any:
+        """Today's path: the same bots, one game at a time (any policy but rule_of_thumb itself)."""
+        return rule_of_thumb(game, seed)
+
+    def cpu(run: Callable[[], object]) -> float:
+        start = time.process_time()
+        run()
+        return time.process_time() - start
+
+    def first_split(seed: int) -> Game:
+        return SplitAndChoose(seed=seed)
+
+    def reserve(seed: int) -> Game:
+        game = SplitAndChoose(seed=seed)
+        bots = [HeuristicBot(seed), HeuristicBot(seed + 1)]
+        while game.phase != "reserve":
+            player = game.current_player
+            assert player is not None
+            game.apply(bots[player].act(game.observation(player), game.legal_actions()))
+        return game
+
+    def whisky_turn(players: int, phase: int) -> Callable[[int], Game]:
+        def make(seed: int) -> Game:
+            game = WhiskyPoker(players, seed=seed)
+            while game.phase < phase and not game.is_over:  # everyone passes: the first phase-2 turn
+                game.apply(game.legal_actions()[0])
+            return game
+
+        return make
+
+    def decision(game: Game) -> tuple[Any, list[Any]]:
+        player = game.current_player
+        assert player is not None
+        return game.observation(player), list(game.legal_actions())
+
+    build_table(), coach(*decision(first_split(0)), samples=10)  # tables built once, as in a session
+    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+    places: list[tuple[str, Callable[[int], Game]]] = [
+        ("Split and Choose, first split", first_split),
+        ("Split and Choose, at the reserve", reserve),
+        *((f"Whisky Poker, {p} players, first phase-2 turn", whisky_turn(p, 2)) for p in (2, 4, 9)),
+    ]
+
+    # (a) play-outs per second: every candidate move on the same deals, as the coach plays them
+    rows = []
+    for label, make in places:
+        view, legal = decision(make(1))
+        candidates = [a for a in make(1).candidate_actions() if a in legal]
+        rng = random.Random(SEED)
+        few, many = 40, 2000
+        old = cpu(partial(_scalar_shares, view, candidates, [rng.getrandbits(64) for _ in range(few)], scalar))
+        dealer = _batch(view)
+        assert dealer is not None
+        new = min(cpu(partial(_batch_shares, dealer, view, candidates, 1, list(range(many)))) for _ in range(3))
+        old_rate, new_rate = few * len(candidates) / old, many * len(candidates) / new
+        rows.append(
+            (
+                label,
+                f"{old_rate:,.0f}/s",
+                f"{new_rate:,.0f}/s",
+                f"{new_rate / old_rate:.0f}x",
+                against(new_rate, 20_000, " play-outs/s", f"{label}: >= 20,000 play-outs/s"),
+            )
+        )
+    table(
+        f"Play-outs (a): play-outs per second, one core (load average {load})",
+        ("from", "today's path", "batch", "ratio", "target >= 20,000/s"),
+        rows,
+        [
+            "a play-out: a deal from the player's view, a candidate move, then the rule-of-thumb bots to the end;",
+            "today's path on 40 deals, the batch on 2,000 (best of 3), every candidate move on each deal",
+        ],
+    )
+
+    # (b) the coach's default: 1,000 play-outs of every move
+    rows = []
+    for label, make in (places[0], places[1], places[4]):
+        games = [make(seed) for seed in range(4)]
+        new_times = [cpu(partial(coach, *decision(g), seed=s)) for s, g in enumerate(games)]
+        estimates = coach(*decision(games[0]), seed=0)
+        width = max(e.high - e.low for e in estimates) / 2
+        moves = len(estimates)
+        # today's default: 200 play-outs shared among the moves, one game at a time
+        old_samples = max(1, 200 // moves)
+        old_times = [
+            cpu(partial(coach, *decision(g), samples=old_samples, seed=s, playout=scalar)) for s, g in enumerate(games)
+        ]
+        old_width = max(e.high - e.low for e in coach(*decision(games[0]), samples=old_samples, playout=scalar)) / 2
+        at_default = statistics.mean(old_times) * 1000 / old_samples
+        worst = max(new_times)
+        rows.append(
+            (
+                label,
+                f"{statistics.mean(old_times):.3f} s, +-{old_width * 100:.0f} pts ({old_samples}/move)",
+                f"{statistics.mean(new_times):.3f} s (max {worst:.3f}), +-{width * 100:.1f} pts",
+                f"{at_default / statistics.mean(new_times):.0f}x",
+                against(-worst, -0.5, " s", f"coach default, {label}: <= 0.5 s"),
+            )
+        )
+    table(
+        f"Play-outs (b): the coach's default, 1,000 play-outs of each move (load average {load})",
+        ("decision", "today's default", "new default", "ratio*", "target <= 0.5 s"),
+        rows,
+        [
+            "CPU time of one coach() call, mean over 4 deals; +-: the widest half-interval (95%) of its moves;",
+            "today's default: samples=200 in all, one game at a time;",
+            "* today's path at 1,000 play-outs a move (its time scaled up from the row) over the new path's time",
+        ],
+    )
+
+    # (c) MonteCarloBot at each arcade strength: its slowest move over the slow decisions
+    slow = [*(places[0], places[1], places[4]), ("Whisky Poker, 9 players, first turn", whisky_turn(9, 1))]
+    rows = []
+    for name, samples in STRENGTHS:
+        new_worst = old_worst = 0.0
+        for _, make in slow:
+            game = make(2)
+            view, legal = decision(game)
+            new_worst = max(new_worst, cpu(partial(MonteCarloBot(samples, seed=3).act, view, legal)))
+            # today: the strength was play-outs in all, shared among the moves
+            today = max(1, samples // len([a for a in game.candidate_actions() if a in legal]))
+            old_worst = max(old_worst, cpu(partial(MonteCarloBot(today, seed=3, playout=scalar).act, view, legal)))
+        rows.append(
+            (
+                f"{name}: {samples} play-outs a move",
+                f"{old_worst:.2f} s ({samples} in all)",
+                f"{new_worst:.3f} s",
+                f"{old_worst / new_worst:.0f}x",
+                against(-new_worst, -0.3, " s", f"MonteCarloBot {name}: <= 0.3 s a move"),
+            )
+        )
+
+    # (d) a Whisky table of 8 strong bots: their first round, before the reader's first turn
+    strongest = STRENGTHS[-1][1]
+
+    def first_round(bot: Callable[[int], Any]) -> float:
+        game = WhiskyPoker(9, dealer=0, seed=5)  # the reader sits at seat 0, the dealer: last in the round
+        bots = [bot(seat) for seat in range(9)]
+        total = 0.0
+        while game.current_player != 0:
+            seat = game.current_player
+            assert seat is not None
+            view, legal = game.observation(seat), game.legal_actions()
+            start = time.process_time()
+            action = bots[seat].act(view, legal)
+            total += time.process_time() - start
+            game.apply(action)
+        return total
+
+    class TodaysBot:
+        """Today's strong MonteCarloBot: its play-outs shared among the moves, one game at a time."""
+
+        def __init__(self, seed: int) -> None:
+            self.rng = random.Random(seed)
+
+        def act(self, view: Any, legal: Sequence[Any]) -> Any:
+            moves = [a for a in view.sample_game(random.Random(0)).candidate_actions() if a in legal]
+            seed = self.rng.getrandbits(64)
+            return coach(view, legal, samples=max(1, strongest // len(moves)), seed=seed, playout=scalar)[0].action
+
+    old_round = first_round(TodaysBot)
+    new_round = first_round(lambda seat: MonteCarloBot(strongest, seed=seat))
+    rows.append(
+        (
+            "8 strong bots at a Whisky table: their first round",
+            f"{old_round:.2f} s",
+            f"{new_round:.2f} s",
+            f"{old_round / new_round:.0f}x",
+            against(-new_round, -2, " s", "8 strong MonteCarloBots' first round <= 2 s"),
+        )
+    )
+    table(
+        f"Play-outs (c): MonteCarloBot, the slowest move at each arcade strength (load average {load})",
+        ("bot", "today's path", "new", "ratio", "target"),
+        rows,
+        [
+            "slowest of: the first split, the reserve, a 9-player Whisky turn in phase 1 and in phase 2;",
+            "today's path: the strength as play-outs in all (shared among the moves), one game at a time;",
+            "targets: <= 0.3 s a move; the 8 bots' first round <= 2 s",
         ],
     )
 
@@ -619,6 +777,7 @@ SECTIONS: dict[str, Callable[[int], None]] = {
     "core": core,
     "split_and_choose": split_and_choose,
     "whisky": whisky,
+    "playouts": playouts,
     "widgets": widgets,
 }
 """Benchmark sections by name, run in this order; add yours here."""

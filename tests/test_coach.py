@@ -14,30 +14,18 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 
-from cardcommons.bots import ActionEstimate, HeuristicBot, MonteCarloBot, RandomBot, coach, rule_of_thumb
-from cardcommons.cards import Card
+from cardcommons.bots import ActionEstimate, GreedyBot, HeuristicBot, MonteCarloBot, RandomBot, coach, rule_of_thumb
+from cardcommons.bots.playouts.split_and_choose import relabel
 from cardcommons.errors import RulesError
-from cardcommons.game import Action, Observation
-from cardcommons.split_and_choose import PACK, Choose, Keep, SplitAndChoose, Swap
-from cardcommons.split_and_choose import Split as SplitAction
+from cardcommons.game import Action, Observation, play
+from cardcommons.split_and_choose import PACK, Keep, SplitAndChoose
 from cardcommons.whisky import PASS, WhiskyPoker
 from cardcommons.widgets import SplitAndChooseTable, WhiskyPokerTable
 
 PACKAGE = Path(__file__).resolve().parents[1] / "cardcommons"
-
-
-def relabel(action: Action, mapping: dict[Card, Card]) -> Action:
-    """A Split and Choose action with its cards renamed by ``mapping``."""
-    if isinstance(action, SplitAction):
-        return SplitAction(
-            face_up=tuple(mapping[c] for c in action.face_up), face_down=tuple(mapping[c] for c in action.face_down)
-        )
-    if isinstance(action, Swap):
-        return Swap(mapping[action.card])
-    assert isinstance(action, (Choose, Keep))
-    return action
 
 
 def split_and_choose_twins(seed: int, stop: Callable[[SplitAndChoose], bool]) -> tuple[SplitAndChoose, SplitAndChoose]:
@@ -106,7 +94,7 @@ def test_coach_is_seeded_and_sorted() -> None:
     assert estimates != coach(view, legal, samples=60, seed=2)
     assert [e.share for e in estimates] == sorted((e.share for e in estimates), reverse=True)
     assert {e.action for e in estimates} == set(legal)
-    assert all(e.playouts == 10 and 0 <= e.low <= e.share <= e.high <= 1 for e in estimates)
+    assert all(e.playouts == 60 and 0 <= e.low <= e.share <= e.high <= 1 for e in estimates)
 
 
 def test_coach_reports_progress() -> None:
@@ -115,11 +103,11 @@ def test_coach_reports_progress() -> None:
     coach(
         game.observation(0),
         game.legal_actions(),
-        samples=18,
+        samples=600,
         seed=1,
         progress=lambda done, total: calls.append((done, total)),
     )
-    assert calls == [(6, 18), (12, 18), (18, 18)]
+    assert calls == [(1500, 3600), (3000, 3600), (3600, 3600)]  # 6 moves, 250 deals at a time
 
 
 @pytest.mark.parametrize("samples", [0, -5, 2.5, "200", True, None])
@@ -246,3 +234,60 @@ def test_hint_at_the_whisky_table() -> None:
     table.hint.button.click()
     assert table.hint.lines and all("wins about" in line for line in table.hint.lines)
     assert table.game.record() == record
+
+
+# -- bad input: RulesError naming it, nothing changed -------------------------
+
+
+@pytest.mark.parametrize("seed", [[1], np.int64(3), "abc", 1.5, True])
+def test_coach_and_its_bot_refuse_a_bad_seed_by_name(seed: Any) -> None:
+    game = SplitAndChoose(seed=9)
+    with pytest.raises(RulesError, match=f"seed is an int.*not {re.escape(repr(seed))}"):
+        coach(game.observation(0), game.legal_actions(), samples=10, seed=seed)
+    with pytest.raises(RulesError, match=f"seed is an int or None, not {re.escape(repr(seed))}"):
+        MonteCarloBot(samples=10, seed=seed)
+
+
+def test_coach_refuses_the_view_of_a_player_not_to_move() -> None:
+    game = SplitAndChoose(seed=9)
+    with pytest.raises(RulesError, match="this is player 1's view, but player 0 is to move"):
+        coach(game.observation(1), game.legal_actions(), samples=10)
+    whisky = WhiskyPoker(4, seed=2)
+    seat = whisky.current_player
+    assert seat is not None
+    with pytest.raises(RulesError, match=f"player {seat} is to move"):
+        MonteCarloBot(samples=10).act(whisky.observation((seat + 1) % 4), whisky.legal_actions())
+
+
+def test_coach_refuses_a_finished_game_and_no_moves() -> None:
+    game = WhiskyPoker(3, seed=4)
+    view = game.observation((game.dealer + 1) % 3)  # the first to play
+    with pytest.raises(RulesError, match="at least one legal action, not none"):
+        coach(view, [], samples=10)
+    play(game, [GreedyBot(seed=s) for s in range(3)])
+    with pytest.raises(RulesError, match="the game is over"):
+        coach(game.observation(0), game.legal_actions(), samples=10)
+
+
+def test_coach_refuses_a_move_that_is_not_legal() -> None:
+    game = SplitAndChoose(seed=9)
+    with pytest.raises(RulesError, match="Keep\\(\\) is not a legal move for player 0 now"):
+        coach(game.observation(0), [*game.legal_actions(), Keep()], samples=10)
+
+
+@pytest.mark.parametrize(("option", "value"), [("playout", 3), ("playout", None), ("progress", "tick")])
+def test_coach_and_its_bot_refuse_what_is_not_a_function(option: str, value: Any) -> None:
+    game = SplitAndChoose(seed=9)
+    with pytest.raises(RulesError, match=f"{option} is a function .*not {re.escape(repr(value))}"):
+        coach(game.observation(0), game.legal_actions(), samples=10, **{option: value})
+    if option == "playout":
+        with pytest.raises(RulesError, match="playout is a function"):
+            MonteCarloBot(playout=value)
+
+
+def test_coach_gives_every_move_a_thousand_play_outs_by_default() -> None:
+    game = WhiskyPoker.from_deal(["As Ad Ks Kd 9c", "Qh Qs Jc 10d 9h"], "Ac Kc Qc Jd 10s")
+    game.apply(PASS)
+    estimates = coach(game.observation(1), game.legal_actions())
+    assert {e.playouts for e in estimates} == {1000}
+    assert all(e.high - e.low < 0.065 for e in estimates)  # +-3 points or better

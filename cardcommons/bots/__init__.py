@@ -8,7 +8,9 @@ and is handed nothing but its own view of the game, so it cannot peek.
   every action's share of a win with a 95% interval, best first.
 - :class:`MonteCarloBot` plays the coach's best action, for both games.
 - Rule-of-thumb bots, one per game: ``HeuristicBot`` (Split and Choose) and
-  ``GreedyBot`` (Whisky Poker).
+  ``GreedyBot`` (Whisky Poker). Their rules are written once for one game or
+  for many: :mod:`cardcommons.bots.playouts` plays thousands of their games at
+  once over arrays, move for move as they would, for the coach.
 
 >>> bot = RandomBot(seed=1)
 >>> isinstance(bot, Bot)

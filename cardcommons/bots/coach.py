@@ -8,14 +8,17 @@ interval. :class:`MonteCarloBot` plays the coach's first choice.
 
 The play-out players come from a **play-out policy**: a function of the
 sampled game and a seed that returns a bot. By default it is the game's
-rule-of-thumb bot (:func:`rule_of_thumb`); hand another to look ahead with
-other players. The games themselves know nothing of bots.
+rule-of-thumb bot (:func:`rule_of_thumb`), and then the play-outs are
+played many at once over arrays (:mod:`cardcommons.bots.playouts`: the
+same bots' rules, move for move), some ten thousand a second and more;
+hand another policy to look ahead with other players, one game at a time.
+The games themselves know nothing of bots.
 
 >>> from cardcommons.split_and_choose import SplitAndChoose
 >>> game = SplitAndChoose(seed=4)
 >>> estimates = coach(game.observation(0), game.legal_actions(), samples=60, seed=1)
 >>> len(estimates), estimates[0].playouts, estimates[0].share >= estimates[-1].share
-(6, 10, True)
+(6, 60, True)
 >>> MonteCarloBot(samples=60, seed=1).act(game.observation(0), game.legal_actions()) in game.legal_actions()
 True
 """
@@ -25,14 +28,20 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
+import numpy as np
+import numpy.typing as npt
+
+from cardcommons.bots.playouts import split_and_choose as split_and_choose_playouts
+from cardcommons.bots.playouts import whisky as whisky_playouts
 from cardcommons.bots.split_and_choose import HeuristicBot
 from cardcommons.bots.whisky import GreedyBot
-from cardcommons.errors import RulesError
+from cardcommons.errors import RulesError, shown
 from cardcommons.game import Action, Bot, Game, Observation, play
 from cardcommons.simulate import wilson_interval
-from cardcommons.split_and_choose import SplitAndChoose
-from cardcommons.whisky import WhiskyPoker
+from cardcommons.split_and_choose import SplitAndChoose, SplitAndChooseObservation
+from cardcommons.whisky import WhiskyObservation, WhiskyPoker
 
 __all__ = ["ActionEstimate", "MonteCarloBot", "PlayoutPolicy", "coach", "rule_of_thumb"]
 
@@ -82,49 +91,142 @@ class ActionEstimate:
 def coach(
     observation: Observation,
     legal_actions: Sequence[Action],
-    samples: int = 200,
+    samples: int = 1000,
     seed: int = 0,
     progress: Progress | None = None,
     playout: PlayoutPolicy = rule_of_thumb,
 ) -> list[ActionEstimate]:
     """Estimate every candidate move (the game's ``candidate_actions`` that
-    are legal), best first, from ``samples`` play-outs in all, shared among
-    the candidates; every candidate is played out on the same deals. It
-    reads nothing but ``observation``, and the same seed gives the same
-    estimates. Ties keep the game's order of candidates.
+    are legal), best first, from ``samples`` play-outs **of each move**, all
+    moves played out on the same deals, with the same seeds for the
+    play-out bots (common random numbers: a difference between two moves
+    is measured on equal terms). It reads nothing but ``observation``, which
+    must be the view of the player to move, and the same seed gives the
+    same estimates. Ties keep the game's order of candidates.
+
+    With the default policy the play-outs run many at once; the deals then
+    come from one sampled game whose unseen cards are shuffled for each
+    further deal, so the same seed gives other deals than with a policy
+    played one game at a time. Until this version ``samples`` counted the
+    play-outs of all moves together (200 by default).
     """
     _check_samples(samples)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise RulesError(f"the coach's seed is an int, not {shown(seed)}")
+    if progress is not None and not callable(progress):
+        raise RulesError(f"progress is a function of (done, total) or None, not {shown(progress)}")
+    _check_playout(playout)
     rng = random.Random(seed)
+    game = _sampled(observation, rng)
     legal = list(legal_actions)
-    candidates = [a for a in observation.sample_game(rng).candidate_actions() if a in legal] or legal
-    rounds = max(1, samples // len(candidates))
-    totals = dict.fromkeys(candidates, 0.0)
-    for done in range(1, rounds + 1):
-        deal_seed = rng.getrandbits(64)
-        for action in candidates:
+    if not legal:
+        raise RulesError("the coach needs at least one legal action, not none")
+    open_moves = game.legal_actions()
+    illegal = [a for a in legal if a not in open_moves]
+    if illegal:
+        raise RulesError(f"{shown(illegal[0])} is not a legal move for player {observation.player} now")
+    candidates = [a for a in game.candidate_actions() if a in legal] or legal
+    deals = _batch(observation) if playout is rule_of_thumb else None
+    totals = np.zeros(len(candidates))
+    done = 0
+    while done < samples:
+        count = min(_CHUNK, samples - done)
+        deal_seeds = [rng.getrandbits(64) for _ in range(count)]
+        if deals is not None:
+            totals += _batch_shares(deals, observation, candidates, rng.getrandbits(64), deal_seeds)
+        else:
+            totals += _scalar_shares(observation, candidates, deal_seeds, playout)
+        done += count
+        if progress is not None:
+            progress(done * len(candidates), samples * len(candidates))
+    estimates = [
+        ActionEstimate(a, float(t) / samples, *wilson_interval(float(t), samples), samples)
+        for a, t in zip(candidates, totals.tolist(), strict=True)
+    ]
+    return sorted(estimates, key=lambda e: -e.share)
+
+
+_CHUNK = 250
+"""Deals per step of the coach (its progress is told after each)."""
+
+_Dealer = Callable[[Any, int, int], Any]
+
+
+def _batch(observation: Observation) -> _Dealer | None:
+    """The batch dealer for the game of ``observation``, if there is one."""
+    if isinstance(observation, SplitAndChooseObservation):
+        return split_and_choose_playouts.deal
+    if isinstance(observation, WhiskyObservation):
+        return whisky_playouts.deal
+    return None
+
+
+def _batch_shares(
+    deal: _Dealer, observation: Observation, candidates: list[Action], seed: int, deal_seeds: list[int]
+) -> npt.NDArray[np.float64]:
+    """Each candidate's total share over the deals, played many at once; the
+    bot in seat ``s`` of deal ``d`` has the seed ``deal_seeds[d] + s``, as in
+    :func:`_scalar_shares`."""
+    deals = deal(observation, len(deal_seeds), seed)
+    players = deals.view.players if isinstance(observation, WhiskyObservation) else 2
+    base = np.array(deal_seeds, dtype=np.uint64)[:, None]
+    seeds = base + np.arange(players, dtype=np.uint64)[None, :]  # wraps past 2**64, as seed_of does
+    shares: npt.NDArray[np.float64] = deals.play_out(candidates, seeds).sum(axis=1)
+    return shares
+
+
+def _scalar_shares(
+    observation: Observation, candidates: list[Action], deal_seeds: list[int], playout: PlayoutPolicy
+) -> npt.NDArray[np.float64]:
+    """Each candidate's total share over the deals, one game at a time: deal
+    ``d`` is ``observation.sample_game(random.Random(deal_seeds[d]))``."""
+    totals = np.zeros(len(candidates))
+    for deal_seed in deal_seeds:
+        for i, action in enumerate(candidates):
             game = observation.sample_game(random.Random(deal_seed))
             game.apply(action)
             bots = [playout(game, deal_seed + seat) for seat in range(game.players)]
-            totals[action] += play(game, bots).share(observation.player, game.players)
-        if progress is not None:
-            progress(done * len(candidates), rounds * len(candidates))
-    estimates = [ActionEstimate(a, t / rounds, *wilson_interval(t, rounds), rounds) for a, t in totals.items()]
-    return sorted(estimates, key=lambda e: -e.share)
+            totals[i] += play(game, bots).share(observation.player, game.players)
+    return totals
+
+
+def _sampled(observation: object, rng: random.Random) -> Game:
+    """A game sampled from ``observation``, refused unless its player is to move."""
+    if not isinstance(observation, Observation):
+        raise RulesError(f"the coach needs a player's observation, not {shown(observation)}")
+    game = observation.sample_game(rng)
+    if game.is_over:
+        raise RulesError("the game is over: there is no move to coach")
+    if game.current_player != observation.player:
+        raise RulesError(
+            f"this is player {observation.player}'s view, but player {game.current_player} is to move: "
+            "the coach needs the view of the player to move"
+        )
+    return game
 
 
 def _check_samples(samples: object) -> None:
     if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
-        raise RulesError(f"samples must be a whole number of at least 1, not {samples!r}")
+        raise RulesError(f"samples must be a whole number of at least 1, not {shown(samples)}")
+
+
+def _check_playout(playout: object) -> None:
+    if not callable(playout):
+        raise RulesError(f"playout is a function of (game, seed) that returns a bot, not {shown(playout)}")
 
 
 class MonteCarloBot:
     """Plays the move the :func:`coach` rates best, from ``samples`` play-outs
-    a decision (a fresh seed each time from its own ``random.Random(seed)``).
-    ``last_estimates`` keeps the coach's share for each candidate of its last move.
+    of each candidate move a decision (a fresh seed each time from its own
+    ``random.Random(seed)``). ``last_estimates`` keeps the coach's share for
+    each candidate of its last move.
     """
 
-    def __init__(self, samples: int = 200, seed: int | None = None, playout: PlayoutPolicy = rule_of_thumb) -> None:
+    def __init__(self, samples: int = 1000, seed: int | None = None, playout: PlayoutPolicy = rule_of_thumb) -> None:
         _check_samples(samples)
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise RulesError(f"MonteCarloBot's seed is an int or None, not {shown(seed)}")
+        _check_playout(playout)
         self.samples = samples
         self.playout = playout
         self.rng = random.Random(seed)

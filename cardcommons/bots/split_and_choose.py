@@ -26,6 +26,14 @@ second.
   rule, which takes any unseen card (or any card the first player may hold)
   as equally likely.
 - Build: :func:`cardcommons.split_and_choose.best_build`.
+- Ties (moves whose scores are within 1e-12): the bot's seeded draw for
+  the decision picks one, in the order of the legal moves (the reserve's:
+  keep, then a swap of the highest card of each rank, Aces first, the Joker
+  last); see :mod:`cardcommons.bots.choice`.
+
+The rule is written once over profile numbers, for one game (ints) or for
+many play-outs at once (numpy arrays): :mod:`cardcommons.bots.playouts`
+plays thousands of games with these same functions.
 
 >>> from cardcommons.game import play
 >>> from cardcommons.bots import RandomBot
@@ -37,12 +45,16 @@ True
 from __future__ import annotations
 
 import itertools
-import random
 from collections.abc import Iterable, Sequence
 from functools import cache
 
+import numpy as np
+import numpy.typing as npt
+
+from cardcommons.bots.choice import ONE, Num, Ops, best, draw, seed_of
 from cardcommons.cards import JOKER, Card, Rank, Suit
 from cardcommons.categories import STANDARD
+from cardcommons.errors import RulesError
 from cardcommons.game import Action, Observation
 from cardcommons.split_and_choose import (
     PACK,
@@ -57,12 +69,20 @@ from cardcommons.split_and_choose import (
 
 __all__ = ["HeuristicBot", "profile_value"]
 
-_TYPES = 6
-"""Card types: 10, J, Q, K, A (index 0 to 4) and the Joker (5)."""
-_STEP = (1, 5, 25, 125, 625, 3125)
+TYPES = 6
+"""Card types: 10, J, Q, K, A (index 0 to 4) and the Joker (5); a card's type is its pack position // 4."""
+STEP = (1, 5, 25, 125, 625, 3125)
 """A profile is a number: the count of each type as a base-5 digit (the Joker's digit is 0 or 1)."""
 _LIMIT = (4, 4, 4, 4, 4, 1)
 _SIZE = 2 * 3125
+_PADDED = 4 * 3125
+"""The value table's length: room for two steps past any profile, read by the rule only with weight 0."""
+SWAP_ORDER = (4, 3, 2, 1, 0, 5)
+"""The reserve's swaps, in the order of a hand held high card first: Aces first, the Joker last."""
+Values = Sequence[float] | npt.NDArray[np.float64]
+"""A value table: a list for one game (fast to index with ints), an array for many."""
+_UNIT = 420
+"""The inferred reserve's weights count in 420ths of a case: 1/n of a case is whole for every n up to 7 moves."""
 
 
 def _type(card: Card) -> int:
@@ -70,7 +90,7 @@ def _type(card: Card) -> int:
 
 
 _TYPE_OF = {card: _type(card) for card in PACK.cards}
-_KEY = {card: _STEP[t] for card, t in _TYPE_OF.items()}
+_KEY = {card: STEP[t] for card, t in _TYPE_OF.items()}
 
 
 def _example(counts: Sequence[int]) -> list[Card]:
@@ -81,33 +101,39 @@ def _example(counts: Sequence[int]) -> list[Card]:
 
 @cache
 def _tables() -> list[float]:
-    """The value of every profile of up to 10 cards (index: the profile's number)."""
+    """The value of every profile of up to 10 cards (index: the profile's number), padded with zeros."""
     scorer = build_scorer(PACK, STANDARD)
     full = (4, 4, 4, 4, 4, 1)
     score: dict[tuple[int, ...], int] = {}
 
-    def best(counts: tuple[int, ...]) -> int:
+    def best_score(counts: tuple[int, ...]) -> int:
         if counts not in score:
             positions = scorer.indices(_example(counts))
             score[counts] = int(scorer.scores(positions)[0].max())
         return score[counts]
 
-    value = [0.0] * _SIZE
+    value = [0.0] * _PADDED
     profiles = [c for c in itertools.product(*(range(n + 1) for n in _LIMIT)) if sum(c) <= 10]
     for counts in sorted(profiles, key=sum, reverse=True):
-        key = sum(n * s for n, s in zip(counts, _STEP, strict=True))
+        key = sum(n * s for n, s in zip(counts, STEP, strict=True))
         left = [f - n for f, n in zip(full, counts, strict=True)]
         if sum(counts) == 10:
-            mine, wins = best(counts), 0.0
-            for t in range(_TYPES):
+            mine, wins = best_score(counts), 0.0
+            for t in range(TYPES):
                 if left[t]:
                     other = tuple(n - (i == t) for i, n in enumerate(left))
-                    theirs = best(other)
+                    theirs = best_score(other)
                     wins += left[t] * (1.0 if mine > theirs else 0.5 if mine == theirs else 0.0)
             value[key] = wins / 11
         else:
-            value[key] = sum(left[t] * value[key + _STEP[t]] for t in range(_TYPES) if left[t]) / sum(left)
+            value[key] = sum(left[t] * value[key + STEP[t]] for t in range(TYPES) if left[t]) / sum(left)
     return value
+
+
+@cache
+def value_array() -> npt.NDArray[np.float64]:
+    """The value table as a numpy array, for many play-outs at once."""
+    return np.array(_tables())
 
 
 def _key(cards: Iterable[Card]) -> int:
@@ -124,88 +150,170 @@ def profile_value(cards: Iterable[Card]) -> float:
     return _tables()[_key(cards)]
 
 
-def _pair_average(value: list[float], base: int, pool: Sequence[Card]) -> float:
-    """The average value of ``base`` plus a pair drawn from ``pool``."""
-    counts = [0] * _TYPES
-    for card in pool:
-        counts[_TYPE_OF[card]] += 1
-    total = weight = 0.0
-    for a in range(_TYPES):
-        if not counts[a]:
+def drafted(view: SplitAndChooseObservation) -> tuple[Card, ...]:
+    """The cards this player saw go to the other in the draft: face-up pairs
+    the other took, face-down pairs this player split and left to the other.
+    What the other held before the reserve, as far as this player knows; the
+    bot's rule reads this, not what the reserve may have changed since."""
+    cards: list[Card] = []
+    for r in view.rounds:
+        if r.face_up is None or r.chose_face_up is None:
             continue
-        for b in range(a, _TYPES):
-            ways = counts[a] * (counts[a] - 1) / 2 if a == b else counts[a] * counts[b]
-            if ways:
-                index = base + _STEP[a] + _STEP[b]
-                total += ways * value[index]
-                weight += ways
-    return total / weight if weight else value[base]
+        if r.face_up_taker != view.player:
+            cards.extend(r.face_up)
+        elif r.face_down is not None and r.splitter == view.player:
+            cards.extend(r.face_down)
+    return tuple(cards)
 
 
-def _reserve_options(value: list[float], hand: Sequence[Card], pool: dict[int, float]) -> list[tuple[float, Action]]:
-    """Keep, and a swap of each card type of ``hand``, each with its average
-    value over the reserve's possible types (``pool``: key -> weight)."""
-    mine = _key(hand)
-    total = sum(pool.values())
-    options: list[tuple[float, Action]] = [(value[mine], Keep())]
-    seen_types: set[int] = set()
-    for card in hand:
-        if _KEY[card] in seen_types:
-            continue
-        seen_types.add(_KEY[card])
-        rest = mine - _KEY[card]
-        options.append((sum(w * value[rest + k] for k, w in pool.items()) / total, Swap(card)))
-    return options
-
-
-def _pool(cards: Iterable[Card]) -> dict[int, float]:
-    """Each card type's weight in a uniform draw from ``cards``."""
-    pool: dict[int, float] = {}
-    for card in cards:
-        pool[_KEY[card]] = pool.get(_KEY[card], 0.0) + 1.0
-    return pool
-
-
-def _top(options: list[tuple[float, Action]]) -> list[Action]:
-    """The options within rounding of the best score."""
-    top = max(score for score, _ in options)
-    return [action for score, action in options if score >= top - 1e-12]
-
-
-def _inferred_pool(value: list[float], view: SplitAndChooseObservation, swapped: bool) -> dict[int, float]:
-    """What lies in the reserve now, as type -> weight, after the first
-    player's hidden decision at the reserve: each card this player has not
-    seen may have been the reserve; the others are then the first player's
-    hidden cards. Keep the cases where this rule, in the first player's place,
-    decides as seen; a swap leaves the card it gives. Empty if no case fits."""
+def kept_hidden(view: SplitAndChooseObservation) -> tuple[Card, ...]:
+    """The face-down pairs this player split and kept, which the other never saw."""
     me = view.player
-    known = view.opponent_known
-    hidden_from_them = [
-        c for r in view.rounds if r.splitter == me and r.chose_face_up and r.face_down for c in r.face_down
-    ]
-    pool: dict[int, float] = {}
-    unseen = view.unseen
-    for reserve in unseen:
-        hand = [*known, *(c for c in unseen if c != reserve)]
-        top = _top(_reserve_options(value, hand, _pool([reserve, *hidden_from_them])))
-        for action in top:
-            if isinstance(action, Swap) and swapped:
-                pool[_KEY[action.card]] = pool.get(_KEY[action.card], 0.0) + 1 / len(top)
-            elif isinstance(action, Keep) and not swapped:
-                pool[_KEY[reserve]] = pool.get(_KEY[reserve], 0.0) + 1 / len(top)
+    return tuple(c for r in view.rounds if r.splitter == me and r.chose_face_up and r.face_down for c in r.face_down)
+
+
+# -- the rule, over profile numbers: ints for one game, arrays for many -------
+
+
+def digit(key: Num, t: int) -> Num:
+    """How many cards of type ``t`` a profile holds."""
+    return key // STEP[t] % 5
+
+
+def split_score(xp: Ops, value: Values, mine: Num, theirs: Num, up: Num, down: Num) -> Num:
+    """The splitter's score of a split (profiles of its hand, of the cards it
+    knows the chooser holds, and of the two pairs): it guesses the chooser
+    takes the face-up pair if that raises the chooser's value, and scores its
+    own value minus the chooser's."""
+    to_chooser_up = value[theirs + up] >= value[theirs]
+    kept = xp.where(to_chooser_up, down, up)
+    given = xp.where(to_chooser_up, up, down)
+    return value[mine + kept] - value[theirs + given]
+
+
+def pair_average(xp: Ops, value: Values, base: Num, pool: Sequence[Num]) -> Num:
+    """The average value of ``base`` plus a pair drawn from a pool of cards
+    (``pool``: how many of each type; at least 2 cards)."""
+    total, weight = 0.0, 0
+    for a in range(TYPES):
+        if not xp.any(pool[a]):  # nothing to add (the sum would not change)
+            continue
+        for b in range(a, TYPES):
+            ways = pool[a] * (pool[a] - 1) // 2 if a == b else pool[a] * pool[b]
+            total = total + ways * value[base + STEP[a] + STEP[b]]
+            weight = weight + ways
+    return total / weight
+
+
+def takes_face_up(xp: Ops, value: Values, mine: Num, theirs: Num, up: Num, pool: Sequence[Num]) -> Num:
+    """The chooser's choice: the face-up pair against the average face-down
+    pair from the cards it has not seen (``pool``), what it gets minus what
+    the splitter gets; a tie takes the face-up pair."""
+    take_up = value[mine + up] - pair_average(xp, value, theirs, pool)
+    take_down = pair_average(xp, value, mine, pool) - value[theirs + up]
+    return take_up >= take_down
+
+
+def reserve_scores(xp: Ops, value: Values, hand: Num, pool: Sequence[Num]) -> list[Num]:
+    """Keep, then a swap of each type in :data:`SWAP_ORDER`: the average value
+    after it over the reserve's possible types (``pool``: a weight for each);
+    -1 for a type the hand does not hold."""
+    total = pool[0]
+    for weight in pool[1:]:
+        total = total + weight
+    weighted = [k for k in range(TYPES) if xp.any(pool[k])]  # the other types add nothing to the sums
+    scores = [value[hand] + 0.0]
+    for t in SWAP_ORDER:
+        held = digit(hand, t) > 0
+        if not xp.any(held):
+            scores.append(-1.0)
+            continue
+        rest = hand - xp.where(held, STEP[t], 0)
+        average = 0.0
+        for k in weighted:
+            average = average + pool[k] * value[rest + STEP[k]]
+        scores.append(xp.where(held, average / total, -1.0))
+    return scores
+
+
+def _tied(xp: Ops, scores: Sequence[Num]) -> list[Num]:
+    """1 for each score within rounding of the best, else 0."""
+    top = scores[0]
+    for score in scores[1:]:
+        top = xp.maximum(top, score)
+    return [xp.where(score >= top - 1e-12, 1, 0) for score in scores]
+
+
+def inferred_pool(xp: Ops, value: Values, known: Num, unseen: Num, hidden: Num, swapped: Num) -> list[Num]:
+    """What lies in the reserve now, as a weight for each type, after the
+    first player's hidden decision (``swapped``: 1 or 0): each card this
+    player has not seen (``unseen``) may have been the reserve; the others
+    are then the first player's hidden cards, beside those it is known to
+    hold (``known``). Keep the cases where this rule, in the first player's
+    place (who has not seen ``hidden`` nor the reserve), decides as seen; a
+    swap leaves the card it gives. All zero if no case fits."""
+    pool: list[Num] = [0] * TYPES
+    for r in range(TYPES):
+        cases = digit(unseen, r)
+        if not xp.any(cases):
+            continue
+        hand = known + unseen - xp.where(cases > 0, STEP[r], 0)
+        their_pool = [digit(hidden, k) + (k == r) for k in range(TYPES)]
+        tied = _tied(xp, reserve_scores(xp, value, hand, their_pool))
+        count = tied[0]
+        for t in tied[1:]:
+            count = count + t
+        share = cases * (_UNIT // count)
+        for i, t in enumerate(SWAP_ORDER):
+            pool[t] = pool[t] + share * tied[1 + i] * swapped
+        pool[r] = pool[r] + share * tied[0] * (1 - swapped)
     return pool
+
+
+def reserve_pool(
+    xp: Ops,
+    value: Values,
+    seen_before: bool,
+    unseen: Num,
+    known: Num,
+    hidden: Num,
+    swapped: Num,
+    given: Num,
+    infer: bool,
+) -> list[Num]:
+    """The weight of each type that may lie in the reserve, for the player to
+    decide. First to decide (``seen_before`` False): the cards it has not
+    seen. Second: the card given, if shown (``given``: its type, or -1); else
+    the inferred pool (with ``infer``) or, if no case fits, the cards it has
+    not seen, and after a swap the cards the first player was known to hold too."""
+    pool = [digit(unseen, k) for k in range(TYPES)]
+    if not seen_before:
+        return pool
+    pool = [pool[k] + swapped * digit(known, k) for k in range(TYPES)]
+    if infer:
+        inferred = inferred_pool(xp, value, known, unseen, hidden, swapped)
+        total = inferred[0]
+        for weight in inferred[1:]:
+            total = total + weight
+        pool = [xp.where(total > 0, inferred[k], pool[k]) for k in range(TYPES)]
+    return [xp.where(given >= 0, xp.where(given == k, 1, 0), pool[k]) for k in range(TYPES)]
 
 
 class HeuristicBot:
-    """Plays Split and Choose by rules of thumb (see the module's description);
-    its own ``random.Random(seed)`` only breaks exact ties.
+    """Plays Split and Choose by rules of thumb (see the module's description).
+    Its seed (an int, or None for a fresh one) only breaks exact ties: its
+    ``n``-th decision draws :func:`cardcommons.bots.choice.draw` ``(seed, n)``.
     ``infer_reserve``: read the first player's decision at the reserve
     (True, the default) or not (the old rule, for comparison).
     """
 
     def __init__(self, seed: int | None = None, infer_reserve: bool = True) -> None:
-        self.rng = random.Random(seed)
+        self.seed = seed_of(seed)
+        self.decisions = 0
+        """Decisions made so far: the next one draws ``draw(seed, decisions)``."""
         self.value = _tables()
+        if not isinstance(infer_reserve, bool):
+            raise RulesError(f"infer_reserve is True or False, not {infer_reserve!r}")
         self.infer_reserve = infer_reserve
 
     def __repr__(self) -> str:
@@ -215,56 +323,52 @@ class HeuristicBot:
         if not isinstance(observation, SplitAndChooseObservation):
             raise TypeError(f"HeuristicBot plays Split and Choose, not {type(observation).__name__}")
         view = observation
+        decision = self.decisions
+        self.decisions += 1
         match view.phase:
             case "split":
-                return self._split(view, legal_actions)
+                return self._split(view, legal_actions, decision)
             case "choose":
                 return self._choose(view)
             case "reserve":
-                return self._reserve(view)
+                return self._reserve(view, decision)
             case "build":
                 return best_build(view.hand)
         raise ValueError(f"no move in phase {view.phase!r}")
 
-    def _pick(self, scored: list[tuple[float, Action]]) -> Action:
-        best = _top(scored)
-        return best[0] if len(best) == 1 else self.rng.choice(best)
-
-    def _split(self, view: SplitAndChooseObservation, legal_actions: Sequence[Action]) -> Action:
+    def _split(self, view: SplitAndChooseObservation, legal_actions: Sequence[Action], decision: int) -> Action:
         value = self.value
-        mine = _key(view.hand)
-        theirs = _key(view.opponent_known)
-        their_now = value[theirs]
-        scored: list[tuple[float, Action]] = []
+        mine, theirs = _key(view.hand), _key(drafted(view))
+        scores = []
         for action in legal_actions:
             assert isinstance(action, Split)
-            up, down = _key(action.face_up), _key(action.face_down)
-            if value[theirs + up] >= their_now:
-                kept, given = down, up
-            else:
-                kept, given = up, down
-            scored.append((value[mine + kept] - value[theirs + given], action))
-        return self._pick(scored)
+            scores.append(split_score(ONE, value, mine, theirs, _key(action.face_up), _key(action.face_down)))
+        return legal_actions[best(ONE, scores, lambda: draw(self.seed, decision))]
 
     def _choose(self, view: SplitAndChooseObservation) -> Action:
-        value = self.value
         face_up = view.rounds[-1].face_up
         assert face_up is not None
-        mine, theirs, up = _key(view.hand), _key(view.opponent_known), _key(face_up)
-        pool = view.unseen
-        take_up = value[mine + up] - _pair_average(value, theirs, pool)
-        take_down = _pair_average(value, mine, pool) - value[theirs + up]
-        return Choose(take_up >= take_down)
+        unseen = _key(view.unseen)
+        pool = [digit(unseen, t) for t in range(TYPES)]
+        return Choose(takes_face_up(ONE, self.value, _key(view.hand), _key(drafted(view)), _key(face_up), pool))
 
-    def _reserve(self, view: SplitAndChooseObservation) -> Action:
-        before = [d for d in view.reserve if d.player != view.player]
-        pool: dict[int, float] = {}
-        if before and before[0].swapped and before[0].given is not None:
-            pool = _pool([before[0].given])
-        elif before and self.infer_reserve:
-            pool = _inferred_pool(self.value, view, before[0].swapped)
-        if not pool and before and before[0].swapped:
-            pool = _pool([*view.unseen, *view.opponent_known])
-        elif not pool:
-            pool = _pool(view.unseen)
-        return self._pick(_reserve_options(self.value, view.hand, pool))
+    def _reserve(self, view: SplitAndChooseObservation, decision: int) -> Action:
+        me = view.player
+        before = [d for d in view.reserve if d.player != me]
+        shown = before[0].given if before else None
+        pool = reserve_pool(
+            ONE,
+            self.value,
+            bool(before),
+            _key(view.unseen),
+            _key(drafted(view)),
+            _key(kept_hidden(view)),
+            int(before[0].swapped) if before else 0,
+            -1 if shown is None else _TYPE_OF[shown],
+            self.infer_reserve,
+        )
+        choice = best(ONE, reserve_scores(ONE, self.value, _key(view.hand), pool), lambda: draw(self.seed, decision))
+        if choice == 0:
+            return Keep()
+        swapped_type = SWAP_ORDER[choice - 1]
+        return Swap(next(c for c in view.hand if _TYPE_OF[c] == swapped_type))

@@ -15,21 +15,21 @@ True
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 
 import numpy as np
 
+from cardcommons.bots.choice import ONE, best, draw, seed_of
 from cardcommons.categories import Category, Ranking
 from cardcommons.game import Action, Observation
-from cardcommons.hands import value_of
 from cardcommons.lookup import hand_table
 from cardcommons.odds import RankingLike, resolve_ranking
 from cardcommons.packs import Pack
 from cardcommons.whisky import KNOCK, PASS, TAKE, WhiskyAction, WhiskyObservation, rules_table, swapped
 
-__all__ = ["GreedyBot", "hand_percentiles"]
+__all__ = ["GreedyBot", "GreedyRule", "exchange_order", "hand_percentiles"]
 
 
 def hand_percentiles(pack: Pack, ranking: RankingLike = "standard") -> tuple[float, ...]:
@@ -67,7 +67,12 @@ class GreedyBot:
     - Phase 2: play the exchange or take-all that makes the hand strongest,
       if that beats the hand now; if nothing improves it, knock.
 
-    Ties between equally good moves go to a random one, from ``random.Random(seed)``.
+    Ties between equally good moves: the moves are listed take-all first,
+    then the exchanges by the card given and the card taken (in the pack's
+    order), and the bot's ``n``-th decision takes tied move number
+    ``draw(seed, n) % ties`` (:mod:`cardcommons.bots.choice`; the seed is an
+    int, or None for a fresh one). :mod:`cardcommons.bots.playouts.whisky`
+    plays many games with these same tables and this same order.
     """
 
     def __init__(
@@ -75,44 +80,71 @@ class GreedyBot:
     ) -> None:
         self.knock_at = knock_at
         self.take_unseen_below = take_unseen_below
-        self.rng = random.Random(seed)
+        self.seed = seed_of(seed)
+        self.decisions = 0
+        """Decisions made so far: the next one draws ``draw(seed, decisions)``."""
 
     def __repr__(self) -> str:
         return f"GreedyBot(knock_at={self.knock_at!r})"
 
-    def _reached(self, view: WhiskyObservation, strength: int) -> bool:
-        table = rules_table(view.players, view.jokers, view.ace_low, view.ranking)
-        if isinstance(self.knock_at, Category):
-            category = value_of(view.hand, table.pack, table.ranking).category
-            return table.ranking.strength(category) >= table.ranking.strength(self.knock_at)
-        level = self.knock_at if self.knock_at is not None else 0.5 ** (1 / view.players)
-        return _percentiles(table.pack, table.ranking)[strength] >= level
+    def rule(self, pack: Pack, ranking: Ranking) -> GreedyRule:
+        """This bot's thresholds with a pack and a ranking, as one flag per hand strength."""
+        return _rule(pack, ranking, self.knock_at, self.take_unseen_below)
 
     def act(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
         if not isinstance(observation, WhiskyObservation):
             raise TypeError(f"GreedyBot plays Whisky Poker, not {type(observation).__name__}")
         view = observation
+        decision = self.decisions
+        self.decisions += 1
         table = rules_table(view.players, view.jokers, view.ace_low, view.ranking)
+        rule = self.rule(table.pack, table.ranking)
         ids = table.ids
         strength = table.strengths.strength
         hand = [ids[c] for c in view.hand]
         now = strength(hand)
-        if self._reached(view, now):
+        if rule.knock[now]:
             return KNOCK  # always legal while the game goes on
         if view.spare is None:
-            if _percentiles(table.pack, table.ranking)[now] < self.take_unseen_below:
-                return TAKE
-            return PASS  # phase 1, so passing is legal
+            return TAKE if rule.take_unseen[now] else PASS  # phase 1, so passing is legal
         spare = [ids[c] for c in view.spare]
         exchanges = table.exchanges
-        best, moves = strength(spare), list[WhiskyAction]([TAKE])
-        for give in set(hand):
-            for take in set(spare):
-                after = strength(swapped(hand, give, take))
-                if after > best:
-                    best, moves = after, [exchanges[give][take]]
-                elif after == best:
-                    moves.append(exchanges[give][take])
-        if best > now:
-            return moves[0] if len(moves) == 1 else self.rng.choice(moves)
-        return KNOCK
+        moves: list[WhiskyAction] = [TAKE]
+        scores = [strength(spare)]
+        for give, take in exchange_order(hand, spare):
+            moves.append(exchanges[give][take])
+            scores.append(strength(swapped(hand, give, take)))
+        choice = best(ONE, scores, lambda: draw(self.seed, decision))
+        return moves[choice] if scores[choice] > now else KNOCK
+
+
+def exchange_order(hand: Sequence[int], spare: Sequence[int]) -> list[tuple[int, int]]:
+    """The (give, take) card ids of the distinct exchanges, in the order the bot lists them.
+
+    >>> exchange_order([3, 1, 3], [1, 4])
+    [(1, 4), (3, 1), (3, 4)]
+    """
+    return [(give, take) for give in sorted(set(hand)) for take in sorted(set(spare)) if give != take]
+
+
+@dataclass(frozen=True)
+class GreedyRule:
+    """GreedyBot's thresholds at one table, looked up by hand strength."""
+
+    knock: tuple[bool, ...]
+    """``knock[s]``: a hand of strength ``s`` knocks."""
+    take_unseen: tuple[bool, ...]
+    """``take_unseen[s]``: in phase 1, a hand of strength ``s`` takes the unseen spare."""
+
+
+@lru_cache(maxsize=64)
+def _rule(pack: Pack, ranking: Ranking, knock_at: float | Category | None, take_unseen_below: float) -> GreedyRule:
+    percentiles = _percentiles(pack, ranking)
+    if isinstance(knock_at, Category):
+        least = ranking.strength(knock_at)
+        knock = tuple(bool(c >= least) for c in hand_table(pack, ranking).category_strengths.tolist())
+    else:
+        players = 11 - pack.lowest  # the table's pack: Pack.whisky(players)
+        level = knock_at if knock_at is not None else 0.5 ** (1 / players)
+        knock = tuple(p >= level for p in percentiles)
+    return GreedyRule(knock, tuple(p < take_unseen_below for p in percentiles))

@@ -188,8 +188,15 @@ _LOW = 11
 _Parts = tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]
 
 
-def _sums(values: npt.NDArray[np.int64]) -> _Parts:
-    """For per-bit ``values``: the sum of those whose bits are set, for every low part and every high part of a mask."""
+def mask_sums(values: npt.NDArray[np.int64]) -> _Parts:
+    """For a value per card (per bit of a mask): the sum of those whose bits
+    are set, for every low part and every high part of a mask; read whole
+    masks with :func:`sum_over_masks`.
+
+    >>> parts = mask_sums(np.arange(21, dtype=np.int64))
+    >>> sum_over_masks(parts, np.array([0b101, 1 << 20])).tolist()
+    [2, 20]
+    """
     parts = []
     for bits in (values[:_LOW], values[_LOW:]):
         sums = np.zeros(1 << len(bits), dtype=np.int64)
@@ -199,8 +206,8 @@ def _sums(values: npt.NDArray[np.int64]) -> _Parts:
     return parts[0], parts[1]
 
 
-def _per_mask(parts: _Parts, masks: npt.NDArray[np.int32]) -> npt.NDArray[np.int64]:
-    """The sums of ``_sums`` for whole masks."""
+def sum_over_masks(parts: _Parts, masks: npt.NDArray[np.integer]) -> npt.NDArray[np.int64]:
+    """The sums of :func:`mask_sums` for whole masks."""
     low, high = parts
     total: npt.NDArray[np.int64] = low[masks & ((1 << _LOW) - 1)] + high[masks >> _LOW]
     return total
@@ -258,11 +265,13 @@ def _best_scores(scorer: BuildScorer) -> npt.NDArray[np.int32]:
     """
     table = scorer.table
     every = np.arange(1 << _BITS, dtype=np.int32)
-    masks = np.flatnonzero(_per_mask(_sums(np.ones(_BITS, dtype=np.int64)), every) == HOLDING).astype(np.int32)
+    masks = np.flatnonzero(sum_over_masks(mask_sums(np.ones(_BITS, dtype=np.int64)), every) == HOLDING).astype(np.int32)
 
     # (1) suits ignored: one representative holding per rank profile (the Joker, position 20, is a "rank" of its own)
     profile_step = np.array([(HOLDING + 1) ** (position // 4) for position in range(_BITS)], dtype=np.int64)
-    profiles, first, which = np.unique(_per_mask(_sums(profile_step), masks), return_index=True, return_inverse=True)
+    profiles, first, which = np.unique(
+        sum_over_masks(mask_sums(profile_step), masks), return_index=True, return_inverse=True
+    )
     bits = (masks[first, None] >> np.arange(_BITS, dtype=np.int32)) & 1
     held = np.nonzero(bits)[1].reshape(len(profiles), HOLDING)
     unsuited = (table.codes >> 12) << 12  # no suit keys: every hand reads as unsuited

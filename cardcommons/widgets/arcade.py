@@ -43,7 +43,7 @@ __all__ = ["Arcade", "cheat_sheet_html", "rules_card_html"]
 
 GameName = Literal["split", "whisky"]
 GAMES: dict[GameName, str] = {"split": "Split and Choose", "whisky": "Whisky Poker"}
-STRENGTHS = (("quick", 50), ("steady", 200), ("strong", 1000))
+STRENGTHS = (("quick", 100), ("steady", 300), ("strong", 1000))
 """MonteCarloBot's play-outs per move, by name."""
 _BOTS: dict[str, Any] = {
     "HeuristicBot": HeuristicBot,
@@ -157,7 +157,7 @@ def _label(text: str) -> Any:
 def _strength_buttons() -> Any:
     return w.ToggleButtons(
         options=[(name, samples) for name, samples in STRENGTHS],
-        value=200,
+        value=STRENGTHS[1][1],  # steady
         tooltips=[f"{samples} play-outs per move" for _, samples in STRENGTHS],
         style={"button_width": "64px"},
     )

@@ -49,7 +49,7 @@ class Hint:
     your current decision, or None out of your turn. With ``background``
     (the default) the coach runs in a worker thread."""
 
-    def __init__(self, decision: Callable[[], Decision | None], background: bool = True, samples: int = 200) -> None:
+    def __init__(self, decision: Callable[[], Decision | None], background: bool = True, samples: int = 1000) -> None:
         self._decision = decision
         self._background = background
         self.samples = samples

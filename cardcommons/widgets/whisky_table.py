@@ -109,7 +109,7 @@ class WhiskyPokerTable(GameTable[WhiskyPoker, WhiskyObservation]):
     ('Bot 1 took the unseen spare; its old hand 9♥ 10♦ 10♥ K♦ A♦ is the spare now',)
     >>> table.knock_button.click()
     >>> table.game.is_over, table.log[1:]
-    (True, ('You knocked: everyone else has one more turn', 'Bot 1 gave J♣ and took A♦'))
+    (True, ('You knocked: everyone else has one more turn', 'Bot 1 gave J♠ and took A♦'))
     >>> table.pass_button.click()
     >>> table.message
     'The deal is over: click New game to play again.'

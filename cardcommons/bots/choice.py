@@ -1,0 +1,157 @@
+"""How the rule-of-thumb bots choose, written once for one game or for many.
+
+A bot's rule is written over **numbers or arrays of them**: the same code
+decides one move of one game (Python ints and floats, fast in a loop) or the
+same move in thousands of play-outs at once (numpy arrays). The few
+operations that differ between the two are passed in as ``xp``:
+:data:`ONE` for one game, :data:`MANY` for arrays.
+
+Ties between equally good moves are broken by a **seeded draw per
+decision**: a bot's ``n``-th decision draws ``draw(seed, n)``, a 64-bit
+number mixed from the bot's seed and ``n`` (SplitMix64), and takes tied move
+number ``draw % ties`` in the order the bot lists its moves. Both paths
+compute the same draw, so a batch of play-outs plays exactly the moves the
+bots would play one game at a time.
+
+>>> best(ONE, [0.5, 0.75, 0.75], lambda: draw(seed_of(1), 0))
+2
+>>> import numpy as np
+>>> scores = [np.array([0.5, 0.9]), np.array([0.75, 0.1]), np.array([0.75, 0.2])]
+>>> best(MANY, scores, lambda: draw(np.array([seed_of(1), seed_of(2)], dtype=np.uint64), 0)).tolist()
+[2, 0]
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import numpy as np
+
+from cardcommons.errors import RulesError
+
+__all__ = ["MANY", "ONE", "TOLERANCE", "Ops", "best", "best_in_table", "draw", "seed_of"]
+
+TOLERANCE = 1e-12
+"""Scores this close to the best count as equal."""
+_MASK = (1 << 64) - 1
+
+Num = Any
+"""A number (one game) or a numpy array of numbers (many play-outs)."""
+
+
+def seed_of(seed: object) -> int:
+    """A bot's seed as a 64-bit number: an int is taken modulo 2**64, None
+    draws a fresh one from the operating system.
+
+    >>> seed_of(-1) == 2**64 - 1, seed_of(5)
+    (True, 5)
+    >>> seed_of("abc")
+    Traceback (most recent call last):
+    ...
+    cardcommons.errors.RulesError: a seed is an int or None, not 'abc'
+    """
+    if seed is None:
+        return secrets.randbits(64)
+    if isinstance(seed, bool) or not isinstance(seed, int | np.integer):
+        raise RulesError(f"a seed is an int or None, not {seed!r}")
+    return int(seed) & _MASK
+
+
+def draw(seed: Num, decision: int) -> Num:
+    """The 64-bit draw of a bot's ``decision``-th decision (counting from 0),
+    for one seed (an int below 2**64) or an array of them (uint64).
+
+    >>> draw(7, 0) == draw(7, 0) != draw(7, 1)
+    True
+    """
+    z = (seed + (((decision + 1) * 0x9E3779B97F4A7C15) & _MASK)) & _MASK
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return z ^ (z >> 31)
+
+
+class Ops:
+    """The operations a rule needs that differ between one game and many.
+    A "table" of scores is the list itself for one game, and for many an
+    array with a row per game and a column per move."""
+
+    def __init__(
+        self,
+        where: Callable[[Num, Num, Num], Num],
+        maximum: Callable[[Num, Num], Num],
+        any: Callable[[Num], bool],
+        table: Callable[[Sequence[Num]], Num],
+        tied: Callable[[Num], Num],
+        count: Callable[[Num], Num],
+        kth: Callable[[Num, Num, Callable[[], Num]], Num],
+    ) -> None:
+        self.where = where
+        """``where(condition, a, b)``: ``a`` where the condition holds, else ``b``."""
+        self.maximum = maximum
+        self.any = any
+        """``any(x)``: whether some game has ``x`` true (not zero); a rule skips work that adds nothing anywhere."""
+        self.table = table
+        """``table(scores)``: the scores of the moves as one table."""
+        self.tied = tied
+        """``tied(table)``: for each move, whether its score is the best (within :data:`TOLERANCE`)."""
+        self.count = count
+        """``count(tied)``: how many moves are tied."""
+        self.kth = kth
+        """``kth(tied, count, draw)``: the move of the tied moves that the draw picks
+        (number ``draw % count`` of them, in order); the draw is made only if needed."""
+
+
+def _one_where(condition: object, a: Num, b: Num) -> Num:
+    return a if condition else b
+
+
+def _one_tied(scores: list[Num]) -> list[bool]:
+    top = max(scores)
+    return [score >= top - TOLERANCE for score in scores]
+
+
+def _one_kth(tied: list[bool], count: int, make_draw: Callable[[], int]) -> int:
+    k = 0 if count == 1 else int(make_draw() % count)
+    return [i for i, t in enumerate(tied) if t][k]
+
+
+def _many_tied(table: Num) -> Num:
+    return table >= table.max(axis=1, keepdims=True) - TOLERANCE
+
+
+def _many_kth(tied: Num, count: Num, make_draw: Callable[[], Num]) -> Num:
+    choice = np.argmax(tied, axis=1)  # the first tied move: the only one, in most games
+    several = np.flatnonzero(count > 1)
+    if len(several):
+        k = make_draw()[several] % count[several].astype(np.uint64)
+        ranks = np.cumsum(tied[several], axis=1, dtype=np.int8)
+        choice[several] = np.argmax(ranks > k.astype(np.int8)[:, None], axis=1)
+    return choice
+
+
+ONE = Ops(_one_where, max, bool, list, _one_tied, sum, _one_kth)
+"""For one game: Python numbers."""
+MANY = Ops(
+    np.where,
+    np.maximum,
+    lambda x: bool(np.any(x)),
+    lambda scores: np.stack(np.broadcast_arrays(*scores), axis=1),
+    _many_tied,
+    lambda tied: tied.sum(axis=1),
+    _many_kth,
+)
+"""For many play-outs at once: numpy arrays."""
+
+
+def best(xp: Ops, scores: Sequence[Num], make_draw: Callable[[], Num]) -> Num:
+    """The index of the move to play among ``scores`` (one per move, in the
+    bot's order): the best score, ties (within :data:`TOLERANCE`) broken by the draw."""
+    return best_in_table(xp, xp.table(scores), make_draw)
+
+
+def best_in_table(xp: Ops, table: Num, make_draw: Callable[[], Num]) -> Num:
+    """:func:`best`, for scores already in one table (for many games: a row per game)."""
+    tied = xp.tied(table)
+    return xp.kth(tied, xp.count(tied), make_draw)

@@ -1,0 +1,402 @@
+"""Many Split and Choose play-outs at once, HeuristicBot in both seats.
+
+:func:`deal` deals many games from one player's view, as numpy arrays:
+one game from :meth:`~cardcommons.split_and_choose.SplitAndChooseObservation.sample_game`,
+its unseen cards then shuffled among themselves for each further game (the
+view treats them all alike, so every game is a fair deal from the view; where
+the view hides a random choice of the other player's, a blind swap's card,
+every game is sampled afresh). :meth:`Deals.play_out` plays a first move,
+then HeuristicBot's moves for both players, to the end: the bot's own rule
+(:mod:`cardcommons.bots.split_and_choose`, written for one game or many),
+its seeded tie-breaks, and the build table for the builds.
+
+A game is a handful of 21-bit **masks** (bit ``i``: the card ``PACK.cards[i]``):
+each player's hand, the cards it has seen, the cards it saw go to the other
+in the draft, the face-down pairs it kept from the other's sight. Every
+player's knowledge is followed as the game's observations follow it.
+
+>>> import random
+>>> from cardcommons.split_and_choose import SplitAndChoose
+>>> game = SplitAndChoose(seed=4)
+>>> deals = deal(game.observation(0), 500, seed=1)
+>>> shares = deals.play_out(game.legal_actions())
+>>> shares.shape, bool(0 < shares.mean() < 1)
+((6, 500), True)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+import numpy as np
+import numpy.typing as npt
+
+from cardcommons.bots.choice import MANY, best, draw
+from cardcommons.bots.split_and_choose import (
+    STEP,
+    SWAP_ORDER,
+    TYPES,
+    digit,
+    drafted,
+    kept_hidden,
+    reserve_pool,
+    reserve_scores,
+    split_score,
+    takes_face_up,
+    value_array,
+)
+from cardcommons.cards import Card
+from cardcommons.errors import RulesError
+from cardcommons.game import Action
+from cardcommons.split_and_choose import (
+    PACK,
+    Build,
+    Choose,
+    Keep,
+    Split,
+    SplitAndChoose,
+    SplitAndChooseObservation,
+    Swap,
+    build_table,
+)
+from cardcommons.split_and_choose.build import mask_sums, sum_over_masks
+from cardcommons.split_and_choose.rules import ROUNDS
+
+__all__ = ["Deals", "deal", "relabel"]
+
+Masks = npt.NDArray[np.int64]
+_CARDS = len(PACK)
+_INDEX = PACK.position
+_ALL = (1 << _CARDS) - 1
+_PROFILE = mask_sums(np.array([STEP[i // 4] for i in range(_CARDS)], dtype=np.int64))
+_HIGHEST = np.array([n.bit_length() - 1 for n in range(16)], dtype=np.int64)
+"""The highest bit of each 4-bit number: the highest suit of a rank held (clubs 0 .. spades 3)."""
+
+
+def _mask(cards: Sequence[Card | None] | None) -> int:
+    return sum(1 << _INDEX[c] for c in cards or () if c is not None)
+
+
+def _profile(masks: npt.NDArray[np.integer]) -> Masks:
+    """The rank profile (HeuristicBot's number) of each mask."""
+    return sum_over_masks(_PROFILE, masks)
+
+
+def relabel(action: Action, mapping: dict[Card, Card]) -> Action:
+    """A Split and Choose action with its cards renamed by ``mapping``.
+
+    >>> from cardcommons.cards import parse_card
+    >>> relabel(Swap(parse_card("As")), {parse_card("As"): parse_card("Kd")})
+    Swap(card=K♦)
+    """
+    if isinstance(action, Split):
+        return Split(
+            face_up=tuple(mapping[c] for c in action.face_up), face_down=tuple(mapping[c] for c in action.face_down)
+        )
+    if isinstance(action, Swap):
+        return Swap(mapping[action.card])
+    if isinstance(action, Build):
+        return Build(hands=tuple(tuple(mapping[c] for c in hand) for hand in action.hands))
+    assert isinstance(action, Choose | Keep)
+    return action
+
+
+class Deals:
+    """Games at one decision point, all seen the same way by one player (see
+    :func:`deal`). Arrays have one entry per game; what all games share (the
+    phase, the round, who is to move) is a plain number."""
+
+    def __init__(self, view: SplitAndChooseObservation, templates: list[SplitAndChoose], maps: npt.NDArray[np.int64]):
+        """``maps[g]``: the card (pack position) game ``g`` has for each card of its template
+        (``templates[g]``, or the only template)."""
+        self.view = view
+        self.templates = templates
+        self.maps = maps
+        n = len(maps)
+        self.games = n
+        first = templates[0]
+        self.first_splitter = first.first_splitter
+        self.face_up_swap = first.face_up_swap
+        self.round = first.round
+        self.phase = first.phase
+        columns = [self._columns(t) for t in templates]
+        if len(templates) > 1:
+            stacked = np.array([c for c, _ in columns], dtype=np.int64)  # (games, fields, cards)
+        else:
+            stacked = np.broadcast_to(np.array(columns[0][0], dtype=np.int64), (n, *np.shape(columns[0][0])))
+        cards = maps[np.arange(n)[:, None, None], np.maximum(stacked, 0)]
+        cards = np.where(stacked >= 0, cards, -1)  # -1: no card
+        bits = np.where(cards >= 0, np.left_shift(1, np.maximum(cards, 0)), 0).sum(axis=2)
+        self.order = cards[:, 0, :]
+        fields = iter(range(1, 9))
+        self.hand = [bits[:, next(fields)] for _ in range(2)]
+        self.seen = [bits[:, next(fields)] for _ in range(2)]
+        self.drafted = [bits[:, next(fields)] for _ in range(2)]
+        self.hidden = [bits[:, next(fields)] for _ in range(2)]
+        self.reserve = cards[:, 9, 0]
+        self.decisions = [0, 0]
+        self.swapped: npt.NDArray[np.int64] | None = None  # the first decision at the reserve, once made
+        self.given: npt.NDArray[np.int64] | None = None
+        self.scores: list[npt.NDArray[np.int64] | None] = [None, None]
+        for player in (0, 1):  # a build made already (the other's: the best one, as the sampled game makes it)
+            if first.observation(player).build is not None:
+                self.scores[player] = build_table().scores[self.hand[player]].astype(np.int64)
+        log = columns[0][1]
+        if log:
+            given = cards[:, 10, 0]
+            self.swapped = np.full(n, int(log[0]), dtype=np.int64)
+            self.given = given
+        self.up, self.down = bits[:, 11], bits[:, 12]
+
+    @staticmethod
+    def _columns(game: SplitAndChoose) -> tuple[list[list[int]], list[bool]]:
+        """A template's cards as rows of pack positions (-1 pads): the deal order,
+        each player's hand, seen cards, drafted cards, hidden cards; the reserve;
+        the card given at the first reserve decision; the split to choose from
+        (face up, face down). And whether the first reserve decision swapped."""
+        views = [game.observation(p) for p in (0, 1)]
+        rows: list[list[Card]] = [list(game.order)]
+        rows += [list(game.hand(p)) for p in (0, 1)]
+        rows += [sorted(v.seen) for v in views]
+        rows += [list(drafted(v)) for v in views]
+        rows += [list(kept_hidden(v)) for v in views]
+        rows.append([game.reserve])
+        decisions = views[game.second].reserve[:1]
+        rows.append([decisions[0].given] if decisions and decisions[0].given is not None else [])
+        split = game.history[-1] if game.phase == "choose" else None
+        rows += [list(split.face_up), list(split.face_down)] if isinstance(split, Split) else [[], []]
+        positions = [[_INDEX[c] for c in row] + [-1] * (_CARDS - len(row)) for row in rows]
+        return positions, [d.swapped for d in decisions]
+
+    def game(self, g: int) -> SplitAndChoose:
+        """Game ``g`` as an engine game (for checks: the same cards, the same history)."""
+        template = self.templates[g if len(self.templates) > 1 else 0]
+        mapping = {PACK.cards[i]: PACK.cards[int(j)] for i, j in enumerate(self.maps[g])}
+        game = SplitAndChoose.from_order(
+            [mapping[c] for c in template.order], template.first_splitter, template.face_up_swap
+        )
+        for action in template.history:
+            game.apply(relabel(action, mapping))
+        return game
+
+    # -- playing --------------------------------------------------------------
+
+    def play_out(
+        self, firsts: Sequence[Action], seeds: npt.NDArray[np.uint64] | None = None
+    ) -> npt.NDArray[np.float64]:
+        """Play each of ``firsts`` (moves of the view's player) in every game,
+        then HeuristicBot for both players to the end: the view's player's
+        share of each (1, 0.5 for a draw, or 0), one row per first move.
+        ``seeds[g, p]``: the seed of player ``p``'s bot in game ``g``, the same
+        whatever the first move (all 0 by default). The games are not changed."""
+        seeds = np.zeros((self.games, 2), dtype=np.uint64) if seeds is None else seeds
+        state = _State(self, len(firsts), np.tile(seeds, (len(firsts), 1)))
+        state.move(firsts)
+        while state.phase != "over":
+            state.move(None)
+        me = self.view.player
+        mine, theirs = state.scores[me], state.scores[1 - me]
+        assert mine is not None and theirs is not None
+        shares = np.where(mine > theirs, 1.0, np.where(mine == theirs, 0.5, 0.0))
+        return shares.reshape(len(firsts), self.games)
+
+
+class _State:
+    """The games of a :class:`Deals`, being played out (its arrays copied as they change)."""
+
+    def __init__(self, deals: Deals, copies: int, seeds: npt.NDArray[np.uint64]) -> None:
+        """The games, ``copies`` times over (one copy per first move)."""
+
+        def tile(a: Masks) -> Masks:
+            return np.tile(a, (copies, *[1] * (a.ndim - 1)))
+
+        self.deals = deals
+        self.seeds = seeds
+        self.copies = copies
+        self.order = tile(deals.order)
+        self.hand = [tile(a) for a in deals.hand]
+        self.seen = [tile(a) for a in deals.seen]
+        self.drafted = [tile(a) for a in deals.drafted]
+        self.hidden = [tile(a) for a in deals.hidden]
+        self.reserve = tile(deals.reserve)
+        self.swapped = None if deals.swapped is None else tile(deals.swapped)
+        self.given = None if deals.given is None else tile(deals.given)
+        self.scores = [None if a is None else tile(a) for a in deals.scores]
+        self.round = deals.round
+        self.phase = deals.phase
+        self.decisions = [0, 0]
+        self.first_splitter = deals.first_splitter
+        self.up, self.down = tile(deals.up), tile(deals.down)
+        self.value = value_array()
+
+    def splitter(self) -> int:
+        return self.first_splitter if self.round % 2 == 0 else 1 - self.first_splitter
+
+    def _draw(self, player: int) -> npt.NDArray[np.uint64]:
+        drawn: npt.NDArray[np.uint64] = draw(self.seeds[:, player], self.decisions[player])
+        return drawn
+
+    def firsts(self, moves: Sequence[Action], kind: type | tuple[type, ...], verb: str) -> list[Action]:
+        """The first moves, checked to be of the kind the phase asks for."""
+        for move in moves:
+            if not isinstance(move, kind):
+                raise RulesError(f"the player must {verb} now, not {move}")
+        return list(moves)
+
+    def per_copy(self, values: Sequence[int | bool]) -> Masks:
+        """One value per first move, for each of its games."""
+        return np.repeat(np.array(values, dtype=np.int64), self.deals.games)
+
+    def move(self, forced: Sequence[Action] | None) -> None:
+        """One move in every game: the first moves ``forced`` (one per copy), or the bot's."""
+        match self.phase:
+            case "split":
+                self._split(forced)
+            case "choose":
+                self._choose(forced)
+            case "reserve":
+                self._reserve(forced)
+            case "build":
+                self._build(forced)
+
+    def _split(self, forced: Sequence[Action] | None) -> None:
+        p = self.splitter()
+        stock = self.order[:, 1 + 4 * self.round : 5 + 4 * self.round]
+        bits: Masks = np.left_shift(1, stock)
+        pairs: list[tuple[Masks, Masks]] = []  # (face up, face down) of each legal split, in the engine's order
+        for mate in (1, 2, 3):
+            others = [i for i in (1, 2, 3) if i != mate]
+            pair = bits[:, 0] | bits[:, mate]
+            rest = bits[:, others[0]] | bits[:, others[1]]
+            pairs += [(pair, rest), (rest, pair)]
+        if forced is None:
+            mine, theirs = _profile(self.hand[p]), _profile(self.drafted[p])
+            scores = [split_score(MANY, self.value, mine, theirs, _profile(up), _profile(down)) for up, down in pairs]
+            choice = best(MANY, scores, lambda: self._draw(p))
+            self.decisions[p] += 1
+            up = np.choose(choice, [u for u, _ in pairs])
+            down = np.choose(choice, [d for _, d in pairs])
+        else:
+            splits = [m for m in self.firsts(forced, Split, "split") if isinstance(m, Split)]
+            up = self.per_copy([_mask(m.face_up) for m in splits])
+            down = self.per_copy([_mask(m.face_down) for m in splits])
+        self.up, self.down = up, down
+        q = 1 - p
+        self.seen[q] = self.seen[q] | up
+        self.phase = "choose"
+
+    def _choose(self, forced: Sequence[Action] | None) -> None:
+        p = self.splitter()
+        q = 1 - p
+        up, down = self.up, self.down
+        if forced is None:
+            unseen = _profile(_ALL & ~self.seen[q])
+            pool = [digit(unseen, t) for t in range(TYPES)]
+            mine, theirs = _profile(self.hand[q]), _profile(self.drafted[q])
+            take_up = takes_face_up(MANY, self.value, mine, theirs, _profile(up), pool)
+            self.decisions[q] += 1
+        else:
+            choices = [m for m in self.firsts(forced, Choose, "choose a pair") if isinstance(m, Choose)]
+            take_up = self.per_copy([m.face_up for m in choices]) == 1
+        taken = np.where(take_up, up, down)
+        left = np.where(take_up, down, up)
+        self.hand[q] = self.hand[q] | taken
+        self.hand[p] = self.hand[p] | left
+        self.seen[q] = self.seen[q] | taken
+        self.drafted[p] = self.drafted[p] | taken
+        self.drafted[q] = self.drafted[q] | np.where(take_up, 0, up)
+        self.hidden[p] = self.hidden[p] | np.where(take_up, down, 0)
+        self.round += 1
+        if self.round < ROUNDS:
+            stock = self.order[:, 1 + 4 * self.round : 5 + 4 * self.round]
+            s = self.splitter()
+            self.seen[s] = self.seen[s] | np.left_shift(1, stock).sum(axis=1)
+            self.phase = "split"
+        else:
+            self.phase = "reserve"
+
+    def _reserve(self, forced: Sequence[Action] | None) -> None:
+        first = 1 - self.first_splitter
+        second_decision = self.swapped is not None
+        x = self.first_splitter if second_decision else first
+        hand = self.hand[x]
+        n = len(hand)
+        if forced is None:
+            swapped = self.swapped if self.swapped is not None else np.zeros(n, dtype=np.int64)
+            shown = self.deals.face_up_swap and self.given is not None
+            given = np.where(swapped == 1, self.given // 4, -1) if shown and self.given is not None else -1
+            pool = reserve_pool(
+                MANY,
+                self.value,
+                second_decision,
+                _profile(_ALL & ~self.seen[x]),
+                _profile(self.drafted[x]),
+                _profile(self.hidden[x]),
+                swapped,
+                given,
+                True,
+            )
+            choice = best(MANY, reserve_scores(MANY, self.value, _profile(hand), pool), lambda: self._draw(x))
+            self.decisions[x] += 1
+            swap = choice > 0
+            kind = np.asarray(SWAP_ORDER)[np.maximum(choice - 1, 0)]
+            card = np.where(swap, 4 * kind + _HIGHEST[(hand >> (4 * kind)) & 15], 0)
+        else:
+            moves = self.firsts(forced, (Keep, Swap), "swap or keep")
+            swap = self.per_copy([isinstance(m, Swap) for m in moves]) == 1
+            card = self.per_copy([_INDEX[m.card] if isinstance(m, Swap) else 0 for m in moves])
+        reserve = self.reserve
+        given_bit, taken_bit = np.left_shift(1, card), np.left_shift(1, reserve)
+        self.hand[x] = np.where(swap, (hand & ~given_bit) | taken_bit, hand)
+        self.seen[x] = self.seen[x] | np.where(swap, taken_bit, 0)
+        if self.deals.face_up_swap:
+            other = 1 - x
+            self.seen[other] = self.seen[other] | np.where(swap, given_bit | taken_bit, 0)
+        self.reserve = np.where(swap, card, reserve)
+        if second_decision:
+            self.phase = "build"
+        else:
+            self.swapped, self.given = swap.astype(np.int64), np.where(swap, card, -1)
+
+    def _build(self, forced: Sequence[Action] | None) -> None:
+        table = build_table()
+        me = self.deals.view.player
+        if forced is not None:
+            scores = []
+            for build in self.firsts(forced, Build, "build"):
+                assert isinstance(build, Build)
+                strengths = [np.array(table.scorer.table.strength(PACK.indices(h))) for h in build.hands]
+                scores.append(int(table.scorer.score(*strengths)))
+            self.scores[me] = self.per_copy(scores)
+        for player in (0, 1):
+            if self.scores[player] is None:
+                self.scores[player] = table.scores[self.hand[player]].astype(np.int64)
+        self.phase = "over"
+
+
+def deal(view: SplitAndChooseObservation, games: int, seed: int) -> Deals:
+    """``games`` games dealt from ``view`` (it reads nothing else), from ``seed``."""
+    rng = random.Random(seed)
+    if _hides_a_choice(view):
+        templates = [view.sample_game(random.Random(rng.getrandbits(64))) for _ in range(games)]
+        maps = np.broadcast_to(np.arange(_CARDS), (games, _CARDS))
+        return Deals(view, templates, maps)
+    template = view.sample_game(rng)
+    unseen = np.array([_INDEX[c] for c in view.unseen], dtype=np.int64)
+    maps = np.tile(np.arange(_CARDS, dtype=np.int64), (games, 1))
+    shuffled = np.random.default_rng(rng.getrandbits(64)).permuted(np.tile(unseen, (games, 1)), axis=1)
+    maps[:, unseen] = shuffled
+    return Deals(view, [template], maps)
+
+
+def _hides_a_choice(view: SplitAndChooseObservation) -> bool:
+    """Whether the sampled game draws a card the view cannot tell: the card the
+    other player gave at a blind swap (drawn from its hand, known cards
+    included), unless this player took it back. Shuffling the unseen cards
+    of one sample cannot redraw it."""
+    other = [i for i, d in enumerate(view.reserve) if d.player != view.player and d.swapped and d.given is None]
+    if not other:
+        return False
+    i = other[0]
+    return not (i == 0 and len(view.reserve) > 1 and view.reserve[1].swapped)

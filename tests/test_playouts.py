@@ -1,0 +1,137 @@
+"""Batch play-outs play exactly the rule-of-thumb bots' games: for each dealt
+game, the batch's outcome equals the engine's game played one move at a time
+by HeuristicBot or GreedyBot with the same seeds; from every phase, in both
+variants, with the repetition rule; and the deals are fair deals from the view."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
+from functools import partial
+from typing import Any
+
+import numpy as np
+import pytest
+
+from cardcommons.bots import GreedyBot, HeuristicBot
+from cardcommons.bots.playouts import split_and_choose as sc_playouts
+from cardcommons.bots.playouts import whisky as whisky_playouts
+from cardcommons.game import Bot, Game, play
+from cardcommons.split_and_choose import SplitAndChoose
+from cardcommons.whisky import PASS, Exchange, WhiskyPoker
+
+Stop = Callable[[SplitAndChoose], bool]
+
+
+def played_until(game: Game, bots: Sequence[Bot], stop: Callable[[Any], bool]) -> Game:
+    while not stop(game):
+        player = game.current_player
+        assert player is not None
+        game.apply(bots[player].act(game.observation(player), game.legal_actions()))
+    return game
+
+
+def assert_batch_plays_the_bots(game: Game, games: int, seed: int, bot: Callable[[int], Bot]) -> int:
+    """Every candidate move played out both ways on the batch's deals; returns the play-outs compared."""
+    player = game.current_player
+    assert player is not None
+    view = game.observation(player)
+    module = sc_playouts if isinstance(game, SplitAndChoose) else whisky_playouts
+    deals: Any = module.deal(view, games, seed)
+    seeds = np.random.default_rng(seed).integers(0, 2**64, size=(games, game.players), dtype=np.uint64)
+    candidates = list(game.candidate_actions())
+    shares = deals.play_out(candidates, seeds)
+    for g in range(games):
+        for c, first in enumerate(candidates):
+            twin = deals.game(g)
+            assert twin.observation(player) == view  # a deal from the view: the player sees the same
+            twin.apply(first)
+            result = twin.result if twin.is_over else play(twin, [bot(int(s)) for s in seeds[g]])
+            assert result is not None and result.share(player, game.players) == shares[c, g], (first, g)
+    return games * len(candidates)
+
+
+def sc_stops() -> list[tuple[str, Stop]]:
+    return [
+        ("first split", lambda g: True),
+        ("first choice", lambda g: g.phase == "choose"),
+        ("third split", lambda g: g.round == 2),
+        ("last choice", lambda g: g.round == 4 and g.phase == "choose"),
+        ("first at the reserve", lambda g: g.phase == "reserve"),
+        ("second at the reserve", lambda g: g.phase == "reserve" and g.current_player == g.first_splitter),
+        ("first build", lambda g: g.phase == "build"),
+    ]
+
+
+@pytest.mark.parametrize("face_up_swap", [False, True])
+@pytest.mark.parametrize(("name", "stop"), sc_stops())
+def test_split_and_choose_batch_plays_heuristic_bots_games(name: str, stop: Stop, face_up_swap: bool) -> None:
+    compared = 0
+    for seed in (1, 2):
+        game = SplitAndChoose(seed=seed, first_splitter=seed % 2, face_up_swap=face_up_swap)
+        played_until(game, [HeuristicBot(seed), HeuristicBot(seed + 1)], stop)
+        compared += assert_batch_plays_the_bots(game, 8, seed, lambda s: HeuristicBot(seed=s))
+    assert compared >= 16
+
+
+def test_the_batch_deals_afresh_where_the_view_hides_a_blind_swap() -> None:
+    """The second at the reserve after the other's blind swap: each deal draws
+    the card given, as the sampled game does (from the giver's hand)."""
+    for seed in range(40):
+        game = SplitAndChoose(seed=seed)
+        played_until(game, [HeuristicBot(seed), HeuristicBot(seed + 1)], sc_stops()[5][1])
+        view = game.observation(game.first_splitter)
+        if view.reserve[0].swapped:
+            break
+    deals = sc_playouts.deal(view, 60, 3)
+    assert len(deals.templates) == 60
+    given = {deals.game(g).reserve for g in range(60)}
+    assert len(given) > 3  # the card in the reserve now varies from deal to deal
+    assert_batch_plays_the_bots(game, 6, 3, lambda s: HeuristicBot(seed=s))
+
+
+def test_split_and_choose_deals_are_fair() -> None:
+    """At the first split, each of the 17 cards the player has not seen is the
+    reserve about equally often."""
+    game = SplitAndChoose(seed=8)
+    view = game.observation(0)
+    deals = sc_playouts.deal(view, 3400, 5)
+    counts = Counter(deals.reserve.tolist())
+    assert len(counts) == 17
+    assert all(abs(n - 200) < 5 * 14 for n in counts.values())  # 200 expected, sd about 14
+
+
+def moved(left: Iterator[int], game: Game) -> bool:
+    """A stop after a number of moves (counted down by ``left``), or at the end."""
+    return next(left) == 0 or game.is_over
+
+
+@pytest.mark.parametrize(("players", "jokers"), [(2, False), (3, True), (5, True), (9, False)])
+def test_whisky_batch_plays_greedy_bots_games(players: int, jokers: bool) -> None:
+    compared = 0
+    for seed, moves in ((players, 0), (players + 1, players), (players + 2, players + 3)):
+        game = WhiskyPoker(players, jokers=jokers, seed=seed)
+        bots = [GreedyBot(seed=seed + s) for s in range(players)]
+        played_until(game, bots, partial(moved, iter(range(moves, -1, -1))))
+        if not game.is_over:
+            compared += assert_batch_plays_the_bots(game, 8, seed, lambda s: GreedyBot(seed=s))
+    assert compared >= 20
+
+
+def test_whisky_batch_keeps_the_repetition_rule() -> None:
+    """Two players trade the same cards back and forth until positions have come
+    up twice: a move that brings one back a third time ends the game as a draw,
+    in the batch as in the engine."""
+    game = WhiskyPoker.from_deal(["As Ad Ks Kd 9c", "Qh Qs Jc 10d 9h"], "Ac Kc Qc Jd 10s")
+    game.apply(PASS)
+    game.apply(PASS)
+    x, y, a, b = game.hands[0][0], game.spare[0], game.hands[1][0], game.spare[1]
+    cycle = [Exchange(x, y), Exchange(a, b), Exchange(y, x), Exchange(b, a)]
+    for move in cycle + cycle[:3]:
+        game.apply(move)
+    assert game.repetitions() == 2 and game.current_player == 1
+    deals = whisky_playouts.deal(game.observation(1), 20, 4)
+    assert len(deals.repeated) == 4
+    shares = deals.play_out([Exchange(b, a)])
+    assert (shares == 0.5).all()  # a draw at once, in every deal
+    assert_batch_plays_the_bots(game, 10, 4, lambda s: GreedyBot(seed=s))
