@@ -17,7 +17,7 @@ import operator
 from collections.abc import Iterable
 from typing import Any, cast
 
-from cardcommons.errors import CardError
+from cardcommons.errors import CardError, shown
 
 
 class Rank(enum.IntEnum):
@@ -148,7 +148,7 @@ class Card:
         except (KeyError, TypeError):
             card = None
         if card is None or (rank is not None and type(rank) is not Rank and type(rank) is not int):
-            raise CardError(f"not a card: rank {rank!r}, suit {suit!r} (a rank is 2..14, a suit a Suit)")
+            raise CardError(f"not a card: rank {shown(rank)}, suit {shown(suit)} (a rank is 2..14, a suit a Suit)")
         return card
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -247,23 +247,23 @@ def parse_card(token: str) -> Card:
     cardcommons.errors.CardError: not a card: 'Ax' (unknown suit 'x')
     """
     if not isinstance(token, str):
-        raise CardError(f"not a card: {token!r} (a card is written like 'As' or '10h')")
+        raise CardError(f"not a card: {shown(token)} (a card is written like 'As' or '10h')")
     text = token.strip()
     upper = text.upper()
     if upper in _JOKER_TOKENS:
         return JOKER
     if len(text) < 2:
-        raise CardError(f"not a card: {token!r} (a card is a rank then a suit, like 'As' or '10h')")
+        raise CardError(f"not a card: {shown(token)} (a card is a rank then a suit, like 'As' or '10h')")
     rank_text, suit_text = upper[:-1], text[-1]
     rank = _RANK_BY_TOKEN.get(rank_text)
     if rank is None:
-        raise CardError(f"not a card: {token!r} (unknown rank {text[:-1]!r})")
+        raise CardError(f"not a card: {shown(token)} (unknown rank {shown(text[:-1])})")
     suit = _SUIT_BY_SYMBOL.get(suit_text)
     if suit is None:
         try:
             suit = Suit(suit_text.lower())
         except ValueError:
-            raise CardError(f"not a card: {token!r} (unknown suit {suit_text!r})") from None
+            raise CardError(f"not a card: {shown(token)} (unknown suit {shown(suit_text)})") from None
     return Card(rank, suit)
 
 
@@ -290,7 +290,7 @@ def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
     ):
         tokens = given
     else:
-        raise CardError(f"not cards: {given!r} (write them like 'As Kh 10d', or give a list of cards)")
+        raise CardError(f"not cards: {shown(given)} (write them like 'As Kh 10d', or give a list of cards)")
     return tuple([t if isinstance(t, Card) else parse_card(t) for t in tokens])
 
 

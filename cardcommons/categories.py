@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
 
-from cardcommons.errors import CardError
+from cardcommons.errors import CardError, shown
 
 
 class Category(enum.Enum):
@@ -74,7 +74,7 @@ class Ranking:
         except (KeyError, TypeError):  # not categories
             whole = False
         if not whole or not isinstance(self.name, str):
-            raise CardError(f"a ranking orders all nine categories exactly once, not {self.order!r}")
+            raise CardError(f"a ranking orders all nine categories exactly once, not {shown(self.order)}")
 
     @cached_property
     def _strengths(self) -> dict[Category, int]:

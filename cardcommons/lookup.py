@@ -25,7 +25,6 @@ so a strength orders hands exactly as ``evaluate`` does.
 from __future__ import annotations
 
 import itertools
-import reprlib
 from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 from math import comb, prod
@@ -36,7 +35,7 @@ import numpy.typing as npt
 
 from cardcommons.cards import Card, Suit
 from cardcommons.categories import Ranking
-from cardcommons.errors import CardError
+from cardcommons.errors import CardError, shown
 from cardcommons.hands import best_reading
 from cardcommons.odds import RankingLike, resolve_ranking
 from cardcommons.packs import Pack, check_pack
@@ -150,7 +149,7 @@ class HandTable:
         except (TypeError, ValueError, IndexError):
             strength = 0
         if not strength or type(hand) in _BYTES:
-            raise CardError(f"not 5 card indices of the {self.pack}: {reprlib.repr(hand)}")
+            raise CardError(f"not 5 card indices of the {self.pack}: {shown(hand)}")
         return strength
 
     def strengths_of_codes(self, totals: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
@@ -272,7 +271,7 @@ def _index_array(hands: npt.ArrayLike) -> npt.NDArray[np.integer]:
     try:
         array = np.asarray(hands)
     except (TypeError, ValueError) as error:
-        raise CardError(f"evaluate_many takes an (n, 5) array of card indices, not {reprlib.repr(hands)}") from error
+        raise CardError(f"evaluate_many takes an (n, 5) array of card indices, not {shown(hands)}") from error
     if array.ndim != 2 or array.shape[1] != 5 or array.dtype.kind not in "iu":
         raise CardError(
             f"evaluate_many takes an (n, 5) integer array of card indices, not shape {array.shape} of {array.dtype}"

@@ -15,7 +15,6 @@ many straights the ranks fit in) and each group is classified once, by
 from __future__ import annotations
 
 import itertools
-import reprlib
 from collections.abc import Iterator, Mapping
 from fractions import Fraction
 from functools import cache
@@ -24,7 +23,7 @@ from typing import Literal, TypeAlias
 
 from cardcommons.cards import Card, Rank
 from cardcommons.categories import STANDARD, Category, Ranking
-from cardcommons.errors import CardError
+from cardcommons.errors import CardError, shown
 from cardcommons.packs import Pack, check_pack
 from cardcommons.readings import example_naturals, readings
 
@@ -122,7 +121,7 @@ def resolve_ranking(ranking: RankingLike, pack: Pack) -> Ranking:
         return STANDARD
     if isinstance(ranking, str) and ranking == "rarity":
         return rarity_ranking(pack)
-    raise CardError(f"unknown ranking {reprlib.repr(ranking)}: use 'standard', 'rarity' or a Ranking")
+    raise CardError(f"unknown ranking {shown(ranking)}: use 'standard', 'rarity' or a Ranking")
 
 
 def rarity_ranking(pack: Pack) -> Ranking:

@@ -248,8 +248,8 @@ def _check_seats(game: Game, bots: int) -> None:
     players = getattr(game, "players", None)
     if players != bots:
         raise SimulationError(
-            f"{type(game).__name__} has {players!r} seats but {bots} {'bot was' if bots == 1 else 'bots were'} given: "
-            "one bot per seat"
+            f"{type(game).__name__} has {shown(players)} seats but {bots} "
+            f"{'bot was' if bots == 1 else 'bots were'} given: one bot per seat"
         )
 
 
@@ -425,7 +425,7 @@ def _check_arguments(
     chunk: object,
 ) -> None:
     def refuse(name: str, value: object, wanted: str) -> SimulationError:
-        return SimulationError(f"simulate(): {name} must be {wanted}, not {value!r}")
+        return SimulationError(f"simulate(): {name} must be {wanted}, not {shown(value)}")
 
     if not callable(make_game):
         raise refuse("make_game", make_game, "a game class or a function of seed=")

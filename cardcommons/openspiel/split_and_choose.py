@@ -39,6 +39,7 @@ from typing import Any, get_args
 import pyspiel
 
 from cardcommons.cards import Card
+from cardcommons.errors import shown
 from cardcommons.game import Action, Observation
 from cardcommons.openspiel.adapter import CardGame, Tensors, game_type, mark
 from cardcommons.split_and_choose import (
@@ -103,7 +104,7 @@ class SplitAndChooseRules:
                 first, *others = _in_pack_order(weaker + stronger)
                 hand = weaker if first in weaker else stronger
                 return _BUILD + _BUILDS[tuple(sorted(others.index(c) + 1 for c in hand if c != first))]
-        raise TypeError(f"not a Split and Choose action: {action!r}")
+        raise TypeError(f"not a Split and Choose action: {shown(action)}")
 
     def tensor_shapes(self, perfect_recall: bool) -> dict[str, tuple[int, ...]]:
         """One layout for both: a player's observation already recalls every round."""

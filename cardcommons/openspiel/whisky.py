@@ -48,6 +48,7 @@ from typing import Any
 import pyspiel
 
 from cardcommons.cards import Card
+from cardcommons.errors import shown
 from cardcommons.game import Action, Observation
 from cardcommons.openspiel.adapter import CardGame, Tensors, game_type, mark
 from cardcommons.packs import MAX_PLAYERS, MIN_PLAYERS, Pack
@@ -88,7 +89,7 @@ class WhiskyRules:
                 return _KNOCK
             case Exchange(give=give, take=take):
                 return _EXCHANGE + len(self.cards) * self.position[give] + self.position[take]
-        raise TypeError(f"not a Whisky Poker action: {action!r}")
+        raise TypeError(f"not a Whisky Poker action: {shown(action)}")
 
     def tensor_shapes(self, perfect_recall: bool) -> dict[str, tuple[int, ...]]:
         """The table now (no tensor with perfect recall: the public log has no bound)."""
