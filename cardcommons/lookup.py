@@ -116,7 +116,7 @@ class HandTable:
         """How many of the pack's 5-card hands have each strength: counted by rank multisets, not by listing hands."""
         np.add.at(self.hands_per_level, levels, ways)
         self._levels = self.table.data  # indexing gives a Python int: the scalar path
-        # None past the pack's end: an index outside it, or a negative one down to -4000, fails
+        # None past the pack's end: an index outside it fails
         self._scalar_codes: list[Any] = self.codes.tolist() + [None] * (_SCALAR_PAD - len(pack))
         # evaluate_many's codes, indexable by any uint8 (0 past the pack's end; it checks the range first)
         self._codes = np.zeros(256, dtype=np.uint32)
@@ -140,12 +140,19 @@ class HandTable:
         Traceback (most recent call last):
         ...
         cardcommons.errors.CardError: not 5 card indices of the 21-card pack (10 to A and 1 Joker): [0, 1, 2, 3, 21]
+        >>> table.strength([-4096, 1, 2, 3, 4])
+        Traceback (most recent call last):
+        ...
+        cardcommons.errors.CardError: not 5 card indices of the 21-card pack (10 to A and 1 Joker): [-4096, 1, 2, 3, 4]
         """
         codes = self._scalar_codes
         try:
             a, b, c, d, e = hand
             total = codes[a] + codes[b] + codes[c] + codes[d] + codes[e]
-            strength: int = self._levels[(total >> _SUIT_BITS) * 2 + _ONE_SUIT_FLAGS[total & _SUIT_MASK]]
+            # a negative index would count from the end of the padded codes: refused, at the cost of one test
+            strength: int = (a | b | c | d | e) >= 0 and self._levels[
+                (total >> _SUIT_BITS) * 2 + _ONE_SUIT_FLAGS[total & _SUIT_MASK]
+            ]
         except (TypeError, ValueError, IndexError):
             strength = 0
         if not strength or type(hand) in _BYTES:
