@@ -232,15 +232,18 @@ JOKER = Card(None, None)
 
 _RANK_BY_TOKEN = {r.symbol: r for r in Rank} | {"T": Rank.TEN}
 _JOKER_TOKENS = {"JO", "JK", "🃏", "JOKER"}
+_SELECTORS = str.maketrans("", "", "\ufe0e\ufe0f")
+"""The variation selectors that ask for a symbol's text or emoji look (phones add one after ♠): not part of a card."""
 
 
 def parse_card(token: str) -> Card:
     """Read one card: a rank (``2``..``9``, ``T`` or ``10``, ``J``, ``Q``, ``K``, ``A``)
     then a suit (``c d h s`` or ``♣ ♦ ♥ ♠``), in either case; ``Jo``, ``JK`` or
-    ``🃏`` for the Joker.
+    ``🃏`` for the Joker. The variation selector a phone adds to an emoji suit
+    (``"A♠\ufe0f"``) is read past.
 
-    >>> parse_card("qh"), parse_card("10♠"), parse_card("JK")
-    (Q♥, 10♠, 🃏)
+    >>> parse_card("qh"), parse_card("10♠"), parse_card("JK"), parse_card("A♠\ufe0f")
+    (Q♥, 10♠, 🃏, A♠)
     >>> parse_card("Ax")
     Traceback (most recent call last):
     ...
@@ -249,6 +252,8 @@ def parse_card(token: str) -> Card:
     if not isinstance(token, str):
         raise CardError(f"not a card: {shown(token)} (a card is written like 'As' or '10h')")
     text = token.strip()
+    if not text.isascii():
+        text = text.translate(_SELECTORS)
     upper = text.upper()
     if upper in _JOKER_TOKENS:
         return JOKER
