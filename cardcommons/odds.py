@@ -18,6 +18,7 @@ import itertools
 from collections.abc import Iterator, Mapping
 from fractions import Fraction
 from functools import cache
+from html import escape
 from math import comb, factorial, prod
 from typing import Literal, TypeAlias
 
@@ -86,7 +87,7 @@ class CategoryCounts(Mapping[Category, int]):
             for name, count, p, n in self.rows()
         )
         head = "<tr><th>category</th><th>hands</th><th>probability</th><th>1 in</th></tr>"
-        caption = f"{self.pack}, {self.ranking.name} order"
+        caption = escape(f"{self.pack}, {self.ranking.name} order")  # a Ranking's name is the reader's own text
         return f"<table><caption>{caption}</caption>{head}{body}</table>"
 
 

@@ -34,6 +34,7 @@ import uuid
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor, Future, as_completed, wait
 from dataclasses import dataclass
+from html import escape
 from numbers import Integral
 from typing import TYPE_CHECKING
 
@@ -147,7 +148,7 @@ class Summary:
 
     def _repr_html_(self) -> str:
         rows = "".join(
-            f"<tr><td>{name}</td>"
+            f"<tr><td>{escape(name)}</td>"
             + "".join(
                 f"<td>{r:.3f} <small>[{lo:.3f}, {hi:.3f}]</small></td>"
                 for r, lo, hi in (self.rate(b, w) for w in ("win", "draw", "loss"))
