@@ -53,7 +53,7 @@ def test_the_inference_narrows_the_reserve_after_a_blind_swap() -> None:
     for game, player in second_reserve_views(60):
         view = game.observation(player)
         if view.reserve[0].swapped:
-            types = {_KEY[c] for c in (*view.unseen, *view.opponent_known)}
+            types = {_KEY[c] for c in (*view.unseen, *view.opponent_drafted)}
             narrower += len(_inferred_pool(value, view, True)) < len(types)
     assert narrower > 10
 

@@ -179,7 +179,7 @@ def _inferred_pool(value: list[float], view: SplitAndChooseObservation, swapped:
     hidden cards. Keep the cases where this rule, in the first player's place,
     decides as seen; a swap leaves the card it gives. Empty if no case fits."""
     me = view.player
-    known = view.opponent_known
+    known = view.opponent_drafted
     hidden_from_them = [
         c for r in view.rounds if r.splitter == me and r.chose_face_up and r.face_down for c in r.face_down
     ]
@@ -264,7 +264,7 @@ class HeuristicBot:
         elif before and self.infer_reserve:
             pool = _inferred_pool(self.value, view, before[0].swapped)
         if not pool and before and before[0].swapped:
-            pool = _pool([*view.unseen, *view.opponent_known])
+            pool = _pool([*view.unseen, *view.opponent_drafted])
         elif not pool:
             pool = _pool(view.unseen)
         return self._pick(_reserve_options(self.value, view.hand, pool))
