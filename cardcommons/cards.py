@@ -136,11 +136,12 @@ class Card:
 
     # There is one object per card (53 in all), made once below: equality and
     # hashing are then by identity, in C, which keeps sets and dicts of cards fast.
-    __slots__ = ("_order", "rank", "suit")
+    __slots__ = ("_order", "_text", "rank", "suit")
     __match_args__ = ("rank", "suit")
     rank: Rank | None
     suit: Suit | None
     _order: int
+    _text: str
 
     def __new__(cls, rank: Rank | int | None, suit: Suit | None) -> Card:
         try:
@@ -181,12 +182,10 @@ class Card:
         return self._order < other._order
 
     def __str__(self) -> str:
-        if self.rank is None or self.suit is None:
-            return "🃏"
-        return self.rank.symbol + self.suit.symbol
+        return self._text
 
     def __repr__(self) -> str:
-        return str(self)
+        return self._text
 
     @property
     def code(self) -> str:
@@ -219,6 +218,8 @@ def _make_card(rank: Rank | None, suit: Suit | None, order: int) -> Card:
     object.__setattr__(card, "rank", rank)
     object.__setattr__(card, "suit", suit)
     object.__setattr__(card, "_order", order)
+    # the printed form, made once: observations print many cards (OpenSpiel's information states)
+    object.__setattr__(card, "_text", "🃏" if rank is None or suit is None else rank.symbol + suit.symbol)
     return card
 
 
