@@ -11,6 +11,7 @@ import importlib.util
 import os
 import random
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -388,3 +389,60 @@ def test_the_move_bound_ends_a_whisky_game_as_a_draw() -> None:
     with pytest.raises(IllegalActionError, match="the game is over"):
         state._play.apply(0)
     assert pyspiel.load_game(WHISKY, {"max_moves": 0}).max_game_length() == 2**31 - 1
+
+
+def _play_episode(env: Any, rng: random.Random, knock: bool = True) -> int:
+    """Random agents through PettingZoo's loop (never knocking, if asked); the moves played."""
+    moves = 0
+    for _agent in env.agent_iter():
+        _observation, _reward, terminated, truncated, info = env.last()
+        if terminated or truncated:
+            env.step(None)
+            continue
+        legal = [int(a) for a in np.flatnonzero(info["action_mask"])]
+        assert legal == env.game_state.legal_actions()
+        choices = [a for a in legal if knock or env.game_state.action_to_string(a) != "knock"] or legal
+        env.step(rng.choice(choices))
+        moves += 1
+    return moves
+
+
+@pytest.mark.parametrize(
+    ("game_name", "params", "agents"), [(SPLIT, {}, 2), (WHISKY, {"players": 3, "jokers": True}, 3)]
+)
+def test_pettingzoo_through_shimmy_plays_whole_games(game_name: str, params: dict[str, Any], agents: int) -> None:
+    """Shimmy's wrapper, as given, cut Split and Choose after one move (it counts the
+    21 cards dealt against max_game_length), and with env=game reloaded a 3-player
+    table as a 4-player one. pettingzoo_env passes PettingZoo's API test and plays whole games."""
+    from pettingzoo.test import api_test
+
+    from cardcommons.openspiel.pettingzoo import pettingzoo_env
+
+    api_test(pettingzoo_env(game_name, **params), num_cycles=30)
+    env = pettingzoo_env(game_name, **params)
+    rng = random.Random(1)
+    for seed in range(3):
+        env.reset(seed=seed)
+        assert len(env.possible_agents) == agents
+        moves = _play_episode(env, rng)
+        assert env.game_state.is_terminal() and env.game_state.table.is_over
+        assert game_name == WHISKY or moves == 14
+        assert sum(env.game_state.returns()) == pytest.approx(0)
+
+
+def test_a_whisky_episode_that_nobody_knocks_ends_at_the_move_bound_not_before() -> None:
+    """Shimmy would truncate at 100 steps, the 20 cards dealt among them."""
+    from cardcommons.openspiel.pettingzoo import pettingzoo_env
+
+    env = pettingzoo_env(WHISKY, players=3)
+    env.reset(seed=4)
+    moves = _play_episode(env, random.Random(2), knock=False)
+    assert env.game_state.is_terminal() and moves == 100 and env.game_state.returns() == [0.0, 0.0, 0.0]
+
+
+def test_the_readmes_pettingzoo_loop_plays_a_whole_game() -> None:
+    readme = (Path(__file__).parent.parent / "README.md").read_text()
+    code = readme.split("For [PettingZoo]", 1)[1].split("```python\n", 1)[1].split("```", 1)[0]
+    run: dict[str, Any] = {}
+    exec(code, run)
+    assert run["env"].game_state.is_terminal() and run["env"].game_state.table.is_over
