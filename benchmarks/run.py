@@ -461,8 +461,8 @@ def widgets(matches: int = 0) -> None:
 
     rows = [_widgets_import(subprocess, sys)]
 
+    from cardcommons.census import _census
     from cardcommons.widgets import HandExplorer, OddsExplorer, SplitAndChooseTable, WhiskyPokerTable
-    from cardcommons.widgets.census import _census
 
     def clock(click: Callable[[], object], into: list[tuple[float, float]]) -> None:
         start, start_cpu = time.perf_counter(), time.process_time()

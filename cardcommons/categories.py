@@ -1,7 +1,10 @@
-"""Hand categories and the orders they can be ranked in.
+"""Hand categories and the orders they can be ranked in, and the names of the
+two orders every pack has: "standard" and "rarity" (by rarity in that pack).
 
 >>> STANDARD.order[0], STANDARD.strength(Category.PAIR) > STANDARD.strength(Category.HIGH_CARD)
 (<Category.STRAIGHT_FLUSH: 'straight flush'>, True)
+>>> RANKING_NAMES
+('standard', 'rarity')
 """
 
 from __future__ import annotations
@@ -10,6 +13,7 @@ import enum
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Literal, TypeAlias, get_args
 
 from cardcommons.errors import CardError, shown
 
@@ -101,6 +105,10 @@ class Ranking:
     def __str__(self) -> str:
         return " > ".join(c.value for c in self.order)
 
+
+RankingName: TypeAlias = Literal["standard", "rarity"]
+"""A ranking by name: the standard order, or the order by rarity in the pack in play."""
+RANKING_NAMES: tuple[RankingName, ...] = get_args(RankingName)
 
 _STANDARD_INDEX = {category: i for i, category in enumerate(Category)}
 STANDARD = Ranking(tuple(Category), "standard")

@@ -12,6 +12,7 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
+from cardcommons.categories import RANKING_NAMES, RankingName
 from cardcommons.errors import CardError
 from cardcommons.hands import evaluate
 from cardcommons.odds import category_counts
@@ -53,13 +54,13 @@ def _parser() -> argparse.ArgumentParser:
             default=0,
             help="0..2 Jokers; alone: 1 with --lowest, the table's with --players (1 for 2-4 players, 2 for 5-9)",
         )
-        sub.add_argument("--ranking", choices=["standard", "rarity"], default="standard")
+        sub.add_argument("--ranking", choices=RANKING_NAMES, default="standard")
         sub.add_argument("--no-ace-low", action="store_true", help="the Ace plays high only")
     return parser
 
 
-def _odds(pack: Pack, ranking: str) -> None:
-    counts = category_counts(pack, "rarity" if ranking == "rarity" else "standard")
+def _odds(pack: Pack, ranking: RankingName) -> None:
+    counts = category_counts(pack, ranking)
     print(f"{pack}, {counts.ranking.name} order: {counts.total:,} hands")
     print(f"{'category':<16}{'hands':>12}{'probability':>14}{'1 in':>14}")
     for name, count, probability, one_in in counts.rows():
@@ -77,7 +78,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "odds":
             _odds(pack, args.ranking)
         else:
-            value = evaluate(args.cards, pack, "rarity" if args.ranking == "rarity" else "standard")
+            value = evaluate(args.cards, pack, args.ranking)
             print(f"{value.category.label}: {value.describe()}")
     except CardError as error:
         print(f"cardcommons: error: {error}", file=sys.stderr)

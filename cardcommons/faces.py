@@ -1,10 +1,11 @@
 """Card faces as HTML, for notebooks and every widget.
 
 Faces use inline styles only, so they look the same in JupyterLab's light
-and dark themes, on GitHub and in nbviewer: a white card with a dark border,
-red hearts and diamonds, black clubs and spades, a purple Joker marked JO
-with a star (the Joker emoji needs a font that not every browser has), a
-patterned back for a face-down card, and a gold ring around a selected card.
+and dark themes, on GitHub and in nbviewer, in the colours of
+:mod:`cardcommons.palette`: a white card with a dark border, red hearts and
+diamonds, black clubs and spades, a purple Joker marked JO (the project's one
+notation for it), a patterned back for a face-down card, and a gold ring
+around a selected card.
 
 >>> "♥" in card_html(parse_card("Qh")) and "#c62828" in card_html(parse_card("Qh"))
 True
@@ -28,21 +29,52 @@ from collections.abc import Iterable, Sequence
 from html import escape
 from typing import Protocol
 
-from cardcommons.cards import JOKER, Card, cards_str
+from cardcommons.cards import Card, cards_str
+from cardcommons.palette import (
+    BACK,
+    BACK_STRIPE,
+    CARD_EDGE,
+    CARD_PAPER,
+    FONT,
+    GOLD,
+    JOKER_LABEL,
+    card_colour,
+    card_name,
+    text_html,
+)
 
-RED, BLACK, JOKER_COLOUR, GOLD = "#c62828", "#1a1a1a", "#6a1b9a", "#f9a825"
-JOKER_GLYPH = str(JOKER)
+__all__ = [
+    "CardRow",
+    "HandRows",
+    "Valued",
+    "back_style",
+    "card_html",
+    "card_text",
+    "hand_html",
+    "show",
+    "show_hands",
+    "text_html",
+]
+
 _SHAPE = (
     "display:inline-flex;flex-direction:column;justify-content:space-between;box-sizing:border-box;"
-    "width:46px;height:66px;margin:2px;padding:3px 5px;border-radius:6px;border:1px solid #555;"
+    f"width:46px;height:66px;margin:2px;padding:3px 5px;border-radius:6px;border:1px solid {CARD_EDGE};"
 )
-_LOOK = "font:600 17px/1.1 'DejaVu Sans',sans-serif;vertical-align:middle;box-shadow:0 1px 2px rgba(0,0,0,.35);"
-_FACE = f"{_SHAPE}background:#fff;{_LOOK}"
-# a plain blue under the stripes: a sanitized picture (an untrusted notebook) keeps the colour, drops the gradient
-_BACK = (
-    f"{_SHAPE}{_LOOK}background-color:#1565c0;"
-    "background-image:repeating-linear-gradient(45deg,#1565c0 0 5px,#0d47a1 5px 10px);border:2px solid #fff;"
-)
+_LOOK = f"font:600 17px/1.1 {FONT};vertical-align:middle;box-shadow:0 1px 2px rgba(0,0,0,.35);"
+_FACE = f"{_SHAPE}background:{CARD_PAPER};{_LOOK}"
+
+
+def back_style(stripe_px: int, border_px: int) -> str:
+    """The look of a card's back: stripes ``stripe_px`` wide, a white edge
+    ``border_px`` wide. A plain blue lies under the stripes: a sanitized
+    picture (an untrusted notebook) keeps the colour and drops the gradient."""
+    return (
+        f"background-color:{BACK};background-image:repeating-linear-gradient(45deg,{BACK} 0 {stripe_px}px,"
+        f"{BACK_STRIPE} {stripe_px}px {2 * stripe_px}px);border:{border_px}px solid {CARD_PAPER};"
+    )
+
+
+_BACK = f"{_SHAPE}{_LOOK}{back_style(5, 2)}"
 
 
 def card_html(card: Card | None, *, selected: bool = False, title: str | None = None) -> str:
@@ -55,32 +87,21 @@ def card_html(card: Card | None, *, selected: bool = False, title: str | None = 
     tip = f' title="{escape(title)}"' if title else ""
     if card is None:
         return f'<span class="cc-card cc-back" aria-label="face-down card"{tip} style="{_BACK}{ring}"></span>'
-    if card.rank is None or card.suit is None:
-        colour, corner, middle, label = JOKER_COLOUR, "JO", "★", "Joker"
-    else:
-        colour = RED if card.suit.is_red else BLACK
-        corner, middle, label = card.rank.symbol, card.suit.symbol, f"{card.rank.word} of {card.suit.word}"
     selected_class = " cc-selected" if selected else ""
+    look = f"{_FACE}color:{card_colour(card)};{ring}"
+    face = f'<span class="cc-card{selected_class}" aria-label="{card_name(card)}"{tip} style="{look}">'
+    if card.rank is None or card.suit is None:  # the Joker: its one notation, in the middle
+        return f'{face}<span style="margin:auto;font-size:19px;letter-spacing:.02em">{JOKER_LABEL}</span></span>'
     return (
-        f'<span class="cc-card{selected_class}" aria-label="{label}"{tip} style="{_FACE}color:{colour};{ring}">'
-        f'<span style="font-size:14px">{corner}</span>'
-        f'<span style="align-self:center;font-size:22px">{middle}</span></span>'
+        f'{face}<span style="font-size:14px">{card.rank.symbol}</span>'
+        f'<span style="align-self:center;font-size:22px">{card.suit.symbol}</span></span>'
     )
-
-
-def text_html(text: str) -> str:
-    """Text for HTML, escaped, with each Joker drawn as the faces' purple JO.
-
-    >>> text_html("A♠ 🃏 & more")
-    'A♠ <b style="color:#6a1b9a">JO</b> &amp; more'
-    """
-    return escape(text).replace(JOKER_GLYPH, f'<b style="color:{JOKER_COLOUR}">JO</b>')
 
 
 def hand_html(cards: Iterable[Card | None], caption: str | None = None) -> str:
     """A row of card faces with an optional caption under it."""
     faces = "".join(card_html(card) for card in cards)
-    under = f'<div style="font:13px sans-serif;margin-top:2px">{text_html(caption)}</div>' if caption else ""
+    under = f'<div style="font:13px {FONT};margin-top:2px">{text_html(caption)}</div>' if caption else ""
     return f'<div class="cc-hand" style="display:inline-block;margin:2px 0">{faces}{under}</div>'
 
 

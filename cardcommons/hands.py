@@ -28,7 +28,10 @@ from cardcommons.odds import RankingLike, resolve_ranking
 from cardcommons.packs import Pack, check_pack
 from cardcommons.readings import JOKER_LOW, Reading, ranked_readings
 
-__all__ = ["HandValue", "best_five", "best_reading", "evaluate", "value_of"]
+__all__ = ["HAND_SIZE", "HandValue", "best_five", "best_reading", "evaluate", "value_of"]
+
+HAND_SIZE = 5
+"""The cards in a hand, in every game and table of the project."""
 
 
 @dataclass(frozen=True, order=True)
@@ -131,7 +134,7 @@ def evaluate(cards: Iterable[Card] | str, pack: Pack | None = None, ranking: Ran
     """
     hand = parse_cards(cards)
     pack = _full_pack(hand) if pack is None else check_pack(pack)
-    hand = pack.check(hand, size=5)
+    hand = pack.check(hand, size=HAND_SIZE)
     return value_of(hand, pack, resolve_ranking(ranking, pack))
 
 
@@ -198,4 +201,4 @@ def best_five(cards: Iterable[Card] | str, pack: Pack | None = None, ranking: Ra
     if len(held) < 5:
         raise CardError(f"best_five needs at least 5 cards, got {len(held)}: {cards_str(held) or 'none'}")
     order = resolve_ranking(ranking, pack)
-    return max(value_of(five, pack, order) for five in itertools.combinations(held, 5))
+    return max(value_of(five, pack, order) for five in itertools.combinations(held, HAND_SIZE))

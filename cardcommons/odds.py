@@ -20,15 +20,15 @@ from fractions import Fraction
 from functools import cache
 from html import escape
 from math import comb, factorial, prod
-from typing import Literal, TypeAlias
+from typing import TypeAlias
 
 from cardcommons.cards import Card, Rank
-from cardcommons.categories import STANDARD, Category, Ranking
+from cardcommons.categories import STANDARD, Category, Ranking, RankingName
 from cardcommons.errors import CardError, shown
 from cardcommons.packs import Pack, check_pack
 from cardcommons.readings import example_naturals, readings
 
-RankingLike: TypeAlias = Literal["standard", "rarity"] | Ranking
+RankingLike: TypeAlias = RankingName | Ranking
 """A ranking by name ("standard" or "rarity", for the pack in play) or a :class:`Ranking`."""
 
 

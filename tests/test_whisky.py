@@ -109,7 +109,7 @@ def test_taking_the_unseen_spare_starts_phase_2_for_the_next_player() -> None:
     # everyone saw seat 0's old hand go face up, nobody (but seat 0) what it took
     view = game.observation(1)
     assert view.spare == cards("As Ad Ks Kd 9c") and view.known[0] == ()
-    assert "seat 0 took the unseen spare and put" in view.log[-1]
+    assert view.log[-1].startswith("Seat 0 took the unseen spare; its old hand")
     assert game.observation(0).hand == cards("Ac Kc Qc Jd 10s")
 
 

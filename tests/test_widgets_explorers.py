@@ -12,10 +12,10 @@ from fractions import Fraction
 import pytest
 
 from cardcommons import JOKER, Card, Category, Pack, evaluate, parse_card, parse_cards
+from cardcommons.census import hand_census
 from cardcommons.odds import category_changes, category_counts, rarity_ranking
 from cardcommons.widgets import HandExplorer, OddsExplorer
 from cardcommons.widgets.cards import CardPicker
-from cardcommons.widgets.census import hand_census
 
 
 def brute_force_beaten_by(cards: tuple[Card, ...], pack: Pack, ranking: str = "standard") -> int:

@@ -197,7 +197,7 @@ def _inferred_pool(value: list[float], view: SplitAndChooseObservation, swapped:
 
 
 class HeuristicBot:
-    """Rules of thumb for Split and Choose (see the module's description);
+    """Plays Split and Choose by rules of thumb (see the module's description);
     its own ``random.Random(seed)`` only breaks exact ties.
     ``infer_reserve``: read the first player's decision at the reserve
     (True, the default) or not (the old rule, for comparison).

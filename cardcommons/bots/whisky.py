@@ -51,7 +51,7 @@ def _percentiles(pack: Pack, ranking: Ranking) -> tuple[float, ...]:
 
 
 class GreedyBot:
-    """Improves its hand greedily and knocks on a threshold.
+    """Plays Whisky Poker greedily: improves its hand and knocks on a threshold.
 
     - ``knock_at``: knock as soon as the hand reaches it. A float is a
       percentile in the pack in play (see :func:`hand_percentiles`); a

@@ -57,6 +57,7 @@ import pyspiel
 from cardcommons.cards import Card, parse_card
 from cardcommons.errors import shown
 from cardcommons.game import Action, Game, Observation
+from cardcommons.hands import HAND_SIZE
 from cardcommons.openspiel.adapter import CardGame, Tensors, game_type, mark
 from cardcommons.packs import MAX_PLAYERS, MIN_PLAYERS, Pack
 from cardcommons.whisky import Exchange, Knock, Pass, TakeSpare, WhiskyObservation, WhiskyPoker
@@ -64,7 +65,6 @@ from cardcommons.whisky import Exchange, Knock, Pass, TakeSpare, WhiskyObservati
 __all__ = ["WhiskyPokerGame"]
 
 _PASS, _TAKE, _KNOCK, _EXCHANGE = 0, 1, 2, 3
-_HAND = 5
 
 
 class WhiskyRules:
@@ -80,12 +80,12 @@ class WhiskyRules:
         self.cards: tuple[Card, ...] = tuple(count)
         self.copies = tuple(count.values())
         self.position = {card: i for i, card in enumerate(self.cards)}
-        self.deal_size = _HAND * (players + 1)
+        self.deal_size = HAND_SIZE * (players + 1)
         self.num_distinct_actions = _EXCHANGE + len(self.cards) ** 2
 
     def start(self, deal: Sequence[Card]) -> WhiskyPoker:
-        hands = [deal[_HAND * s : _HAND * (s + 1)] for s in range(self.players)]
-        return WhiskyPoker.from_deal(hands, deal[-_HAND:], dealer=self.players - 1, jokers=self.jokers)
+        hands = [deal[HAND_SIZE * s : HAND_SIZE * (s + 1)] for s in range(self.players)]
+        return WhiskyPoker.from_deal(hands, deal[-HAND_SIZE:], dealer=self.players - 1, jokers=self.jokers)
 
     def action_id(self, action: Action) -> int:
         match action:

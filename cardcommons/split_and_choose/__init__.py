@@ -8,10 +8,12 @@ in the variant). Last, each builds two 5-card hands from its 10 cards; the
 players compare (a) the weaker hands' categories, (b) the stronger hands'
 categories, (c) the weaker hands in full, (d) the stronger hands in full.
 
-One module per concern, each importing only those before it:
-:mod:`~cardcommons.split_and_choose.rules` (the pack, the rounds, the phases),
+One module per concern, each importing only those before it (but one: a view
+samples a whole game matching it, so ``views`` imports ``game`` inside that
+function, as ``game`` imports ``views``):
+:mod:`~cardcommons.split_and_choose.rules` (the rules as data: the pack, the rounds, the phases),
 :mod:`~cardcommons.split_and_choose.actions` (the moves and their text form),
-:mod:`~cardcommons.split_and_choose.build` (the best build and a build's score),
+:mod:`~cardcommons.split_and_choose.build` (the best build, a build's score, the build table of every holding),
 :mod:`~cardcommons.split_and_choose.result` (two builds compared and explained),
 :mod:`~cardcommons.split_and_choose.views` (what one player may know),
 :mod:`~cardcommons.split_and_choose.game` (the game itself) and
@@ -38,7 +40,7 @@ from cardcommons.split_and_choose.actions import (
     action_code,
     parse_action,
 )
-from cardcommons.split_and_choose.build import best_build, build_score
+from cardcommons.split_and_choose.build import BuildTable, best_build, build_score, build_table
 from cardcommons.split_and_choose.build import build_scorer as build_scorer
 from cardcommons.split_and_choose.game import SplitAndChoose
 from cardcommons.split_and_choose.result import SplitAndChooseResult, score_builds
@@ -49,6 +51,7 @@ from cardcommons.split_and_choose.views import ReserveView, RoundView, SplitAndC
 __all__ = [
     "PACK",
     "Build",
+    "BuildTable",
     "Choose",
     "Keep",
     "ReserveView",
@@ -62,6 +65,7 @@ __all__ = [
     "action_code",
     "best_build",
     "build_score",
+    "build_table",
     "parse_action",
     "score_builds",
     "stage",

@@ -22,6 +22,7 @@ from typing import Any, TypeAlias
 
 from cardcommons.cards import Card, cards_str, parse_card, parse_cards
 from cardcommons.errors import CardError, IllegalActionError, shown
+from cardcommons.hands import HAND_SIZE
 from cardcommons.lookup import hand_table
 from cardcommons.split_and_choose.rules import _INDEX, PACK, _high_first
 
@@ -196,7 +197,7 @@ def _check_once(cards: tuple[Any, ...]) -> None:
 
 def _strength5(hand: tuple[Card, ...]) -> int | None:
     """The lookup strength of 5 distinct cards of the pack, else None."""
-    if len(hand) != 5 or len(set(hand)) != 5 or not all(c in _INDEX for c in hand):
+    if len(hand) != HAND_SIZE or len(set(hand)) != HAND_SIZE or not all(c in _INDEX for c in hand):
         return None
     return hand_table(PACK).strength([_INDEX[c] for c in hand])
 

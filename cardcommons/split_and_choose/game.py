@@ -20,6 +20,7 @@ from cardcommons.cards import Card, cards_str, parse_cards
 from cardcommons.errors import CardError, IllegalActionError, RulesError, cut, shown
 from cardcommons.faces import card_html, hand_html
 from cardcommons.game import Action
+from cardcommons.hands import HAND_SIZE
 from cardcommons.records import VERSION, codes, flag, integer, play_actions, read_record, replaying, section
 from cardcommons.split_and_choose.actions import (
     Build,
@@ -285,7 +286,7 @@ class SplitAndChoose:
             raise IllegalActionError(f"Player {player} does not hold {cards_str(missing)}")
         if len(cards) != 10 or len(set(cards)) != 10:
             raise IllegalActionError(f"a build uses each of the 10 cards exactly once, not {cards_str(cards)}")
-        if len(weaker) != 5 or len(stronger) != 5:
+        if len(weaker) != HAND_SIZE or len(stronger) != HAND_SIZE:
             raise IllegalActionError(f"a build is two hands of 5 cards, not {len(weaker)} and {len(stronger)}")
 
     # ----------------------------------------------------------------- views

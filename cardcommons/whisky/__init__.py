@@ -13,8 +13,8 @@ up for the third time ends the game as a draw. See RULES.md, section 3.
 Seats are numbered 0 to ``players - 1``; "left" is the next seat up.
 
 The package has one module per concern: ``actions`` (the four actions and
-:func:`parse_action`), ``table`` (the pack, ranking and card ids of a
-table), ``events`` (the public log), ``views`` (a player's observation),
+:func:`parse_action`), ``rules`` (the rules as data: the pack, ranking and
+card ids of a table), ``events`` (the public log), ``views`` (a player's observation),
 ``result`` (how a game ended) and ``game`` (:class:`WhiskyPoker` itself).
 
 >>> game = WhiskyPoker.from_deal(["As Ad Ks Kd 9c", "Qh Qs Jc 10d 9h"], "Ac Kc Qc Jd 10s")
@@ -39,8 +39,8 @@ from cardcommons.whisky.actions import Exchange, Knock, Pass, TakeSpare, WhiskyA
 from cardcommons.whisky.events import Event, Position
 from cardcommons.whisky.game import WhiskyPoker
 from cardcommons.whisky.result import WhiskyResult
-from cardcommons.whisky.table import rules_table as rules_table
-from cardcommons.whisky.table import swapped as swapped
+from cardcommons.whisky.rules import rules_table as rules_table
+from cardcommons.whisky.rules import swapped as swapped
 from cardcommons.whisky.views import WhiskyObservation
 
 __all__ = [

@@ -1,6 +1,7 @@
 """The HTML a Whisky Poker game and its result display as in a notebook.
 
-Both are a small table of card faces (from :mod:`cardcommons.faces`), one
+Both are a small table of card faces (from :mod:`cardcommons.faces`, in the
+colours of :mod:`cardcommons.palette`), one
 :class:`Row` per seat and one for the spare: a label, the cards (``None``
 for a card face down), a caption under them, a note beside them, and a
 highlight for the seat to play or the winners.
@@ -21,10 +22,11 @@ from dataclasses import dataclass
 
 from cardcommons.cards import Card
 from cardcommons.faces import hand_html, text_html
+from cardcommons.palette import AMBER_TINT, FONT
 
 __all__ = ["Row", "rows_html"]
 
-HIGHLIGHT = "background:rgba(249,168,37,.25);"
+HIGHLIGHT = f"background:{AMBER_TINT};"
 """A translucent gold, readable in light and dark themes."""
 _CELL = "text-align:left;padding:2px 8px;vertical-align:middle;"
 
@@ -48,7 +50,7 @@ def rows_html(title: str, rows: Iterable[Row], footnote: str = "") -> str:
         f'<td style="{_CELL}">{text_html(row.note)}</td></tr>'
         for row in rows
     )
-    small = f'<div style="font:12px sans-serif;opacity:.75">{text_html(footnote)}</div>' if footnote else ""
+    small = f'<div style="font:12px {FONT};opacity:.75">{text_html(footnote)}</div>' if footnote else ""
     return (
         f'<div class="cc-whisky"><div style="font-weight:600">{text_html(title)}</div>'
         f'<table style="border-collapse:collapse">{body}</table>{small}</div>'

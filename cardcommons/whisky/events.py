@@ -5,15 +5,22 @@ cards it moved face up, or the spare turned face up. A :class:`Position` is
 what the repetition rule compares in phase 2: the seat to move and the cards
 in every hand and in the spare.
 
+An event says itself in words with :meth:`Event.describe`, naming the seats
+as the reader knows them (``str()`` names them "Seat 0", "Seat 1", ...):
+
 >>> from cardcommons.cards import parse_card, parse_cards
->>> print(Event(0, Exchange(parse_card("9h"), parse_card("Kc")), 2, parse_cards("9h"), parse_cards("Kc")))
-seat 0 gave 9♥ took K♣
+>>> exchange = Event(0, Exchange(parse_card("9h"), parse_card("Kc")), 2, parse_cards("9h"), parse_cards("Kc"))
+>>> print(exchange)
+Seat 0 gave 9♥ and took K♣
+>>> exchange.describe(you=0)
+'You gave 9♥ and took K♣'
 >>> print(Event(None, None, 1, parse_cards("Ac Kc Qc Jd 10s")))
-the spare is turned face up: A♣ K♣ Q♣ J♦ 10♠
+The spare is turned face up: A♣ K♣ Q♣ J♦ 10♠
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from cardcommons.cards import Card, cards_str
@@ -33,7 +40,9 @@ class Event:
 
     >>> from cardcommons.cards import parse_cards
     >>> print(Event(2, TakeSpare(), 1, face_up=parse_cards("As Ks Qs Js 9d")))
-    seat 2 took the unseen spare and put A♠ K♠ Q♠ J♠ 9♦ face up as the new spare
+    Seat 2 took the unseen spare; its old hand A♠ K♠ Q♠ J♠ 9♦ is the spare now
+    >>> Event(2, Knock(), 2, first_knock=True).describe(name=lambda seat: f"Bot {seat}")
+    'Bot 2 knocked: everyone else has one more turn'
     """
 
     seat: int | None
@@ -43,21 +52,25 @@ class Event:
     taken: tuple[Card, ...] = ()
     first_knock: bool = False
 
-    def __str__(self) -> str:
+    def describe(self, you: int | None = None, name: Callable[[int], str] = lambda seat: f"Seat {seat}") -> str:
+        """The event in words: the seat ``you`` is "You", every other seat ``name(seat)``."""
         if self.seat is None:
-            return f"the spare is turned face up: {cards_str(self.face_up)}"
-        who = f"seat {self.seat}"
+            return f"The spare is turned face up: {cards_str(self.face_up)}"
+        who, their = ("You", "your") if self.seat == you else (name(self.seat), "its")
         match self.action:
             case Pass():
                 return f"{who} passed"
             case Knock():
-                return f"{who} knocked" if self.first_knock else f"{who} knocked too (keeps the hand)"
+                return f"{who} knocked: everyone else has one more turn" if self.first_knock else f"{who} knocked too"
             case Exchange(give=give, take=take):
-                return f"{who} gave {give} took {take}"
+                return f"{who} gave {give} and took {take}"
             case TakeSpare() if self.phase == 1:
-                return f"{who} took the unseen spare and put {cards_str(self.face_up)} face up as the new spare"
+                return f"{who} took the unseen spare; {their} old hand {cards_str(self.face_up)} is the spare now"
             case _:
-                return f"{who} took the spare face up ({cards_str(self.taken)}) and put {cards_str(self.face_up)} there"
+                return f"{who} took the whole spare {cards_str(self.taken)} and left {cards_str(self.face_up)}"
+
+    def __str__(self) -> str:
+        return self.describe()
 
 
 @dataclass(frozen=True)

@@ -23,15 +23,16 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from cardcommons.cards import Card, cards_str, parse_cards
+from cardcommons.categories import RankingName
 from cardcommons.errors import CardError, IllegalActionError, RecordError, RulesError, cut, shown
-from cardcommons.hands import HandValue, value_of
+from cardcommons.hands import HAND_SIZE, HandValue, value_of
 from cardcommons.packs import MAX_PLAYERS, MIN_PLAYERS, Pack
 from cardcommons.records import VERSION, codes, flag, integer, play_actions, read_record, replaying, section
 from cardcommons.whisky.actions import KNOCK, PASS, TAKE, Exchange, Knock, Pass, TakeSpare, WhiskyAction, parse_action
 from cardcommons.whisky.display import Row, rows_html
 from cardcommons.whisky.events import Event, Position
 from cardcommons.whisky.result import WhiskyResult
-from cardcommons.whisky.table import HAND_SIZE, RankingName, RulesTable, _remove, check_rules, rules_table, swapped
+from cardcommons.whisky.rules import RulesTable, _remove, check_rules, rules_table, swapped
 from cardcommons.whisky.views import WhiskyObservation
 
 __all__ = ["MAX_EXCHANGE_CANDIDATES", "REPETITIONS", "WhiskyPoker"]

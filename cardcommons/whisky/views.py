@@ -11,7 +11,7 @@ ahead in.
 >>> game.apply(Knock())
 >>> view = game.observation(1)
 >>> view.hand, view.spare, view.knocker, view.log
-((9♥, 10♦, J♣, Q♥, Q♠), None, 0, ('seat 0 knocked',))
+((9♥, 10♦, J♣, Q♥, Q♠), None, 0, ('Seat 0 knocked: everyone else has one more turn',))
 >>> print(view)
 Seat 1's view, phase 1
   seat 0: ?? ?? ?? ?? ??
@@ -26,12 +26,14 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from cardcommons.cards import Card
+from cardcommons.categories import RankingName
 from cardcommons.faces import card_text
+from cardcommons.hands import HAND_SIZE
 from cardcommons.packs import Pack
 from cardcommons.whisky.actions import Exchange, TakeSpare
 from cardcommons.whisky.display import Row, rows_html
 from cardcommons.whisky.events import Event
-from cardcommons.whisky.table import HAND_SIZE, RankingName, _remove, rules_table
+from cardcommons.whisky.rules import _remove, rules_table
 
 if TYPE_CHECKING:
     # The game builds observations, so it imports this module; sample_game

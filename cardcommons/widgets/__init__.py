@@ -13,9 +13,9 @@ driven from code and tested without a browser.
 201376
 """
 
+from cardcommons.census import HandCensus, Standing, hand_census
 from cardcommons.widgets.arcade import Arcade
 from cardcommons.widgets.cards import CardPicker, card_button
-from cardcommons.widgets.census import HandCensus, Standing, hand_census
 from cardcommons.widgets.hand_explorer import HandExplorer
 from cardcommons.widgets.odds_explorer import OddsExplorer
 from cardcommons.widgets.split_table import SplitAndChooseTable

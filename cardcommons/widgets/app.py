@@ -27,7 +27,8 @@ from __future__ import annotations
 from html import escape
 from typing import Any, ClassVar
 
-from cardcommons.widgets.cards import MUTED, message_html
+from cardcommons.palette import FONT, MUTED
+from cardcommons.widgets.cards import message_html
 
 __all__ = ["WidgetApp"]
 
@@ -57,7 +58,7 @@ class WidgetApp:
         """A picture of what the widget shows now, as HTML, with :attr:`summary` under it."""
         return (
             f'<div class="cc-static">{self._picture_html()}'
-            f'<div style="font:italic 13px system-ui,sans-serif;color:{MUTED};margin:4px 2px">'
+            f'<div style="font:italic 13px {FONT};color:{MUTED};margin:4px 2px">'
             f"{escape(self.summary)}</div></div>"
         )
 

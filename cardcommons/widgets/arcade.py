@@ -31,11 +31,12 @@ from cardcommons.categories import STANDARD
 from cardcommons.errors import RulesError
 from cardcommons.odds import category_counts
 from cardcommons.packs import MAX_PLAYERS, Pack
+from cardcommons.palette import BLUE, FONT, GREEN_ACCENT, MUTED
 from cardcommons.widgets.app import WidgetApp
-from cardcommons.widgets.cards import MUTED, panel_html
+from cardcommons.widgets.cards import panel_html
 from cardcommons.widgets.game_table import GameTable
 from cardcommons.widgets.split_table import SplitAndChooseTable
-from cardcommons.widgets.table_parts import FONT, BotSpec, action_button
+from cardcommons.widgets.table_parts import BotSpec, action_button
 from cardcommons.widgets.whisky_table import WhiskyPokerTable
 
 __all__ = ["Arcade", "cheat_sheet_html", "rules_card_html"]
@@ -97,7 +98,7 @@ def rules_card_html(game: GameName) -> str:
     lead, points = _RULES[game]
     items = "".join(f'<li style="margin:0 0 4px">{point}</li>' for point in points)
     body = f'<ul style="margin:4px 0 0;padding-left:18px;line-height:1.4">{items}</ul>'
-    return _side_card("cc-rules", f"{GAMES[game]}: the rules", lead, body, "#2e7d32")
+    return _side_card("cc-rules", f"{GAMES[game]}: the rules", lead, body, GREEN_ACCENT)
 
 
 def cheat_sheet_html(pack: Pack) -> str:
@@ -137,7 +138,7 @@ def cheat_sheet_html(pack: Pack) -> str:
     foot = "".join(f'<div style="margin-top:5px;font-size:12px;color:{MUTED}">{note}</div>' for note in notes)
     about = f"{escape(str(pack))} · {counts.total:,} hands of five cards"
     body = f'<table style="border-collapse:collapse;margin-top:4px">{rows}</table>{foot}'
-    return _side_card("cc-cheat-sheet", "Hands in this pack", about, body, "#1565c0")
+    return _side_card("cc-cheat-sheet", "Hands in this pack", about, body, BLUE)
 
 
 def _side_card(css_class: str, title: str, about: str, body: str, accent: str) -> str:

@@ -21,11 +21,11 @@ from collections.abc import Callable, Sequence
 from html import escape
 from typing import NamedTuple
 
-from cardcommons.widgets.cards import INK, LINE, MUTED
+from cardcommons.palette import BLUE, GOLD, INK, LINE, MUTED
 
 __all__ = ["Bar", "bar_chart_html", "scale_bounds", "ticks"]
 
-BLUE, AMBER = "#1e88e5", "#f9a825"
+AMBER = GOLD
 _ROW_PX, _LABEL_PX = 24, 118
 
 

@@ -1,10 +1,9 @@
 """Clickable cards and the small HTML panels every widget shares.
 
-The faces come from :mod:`cardcommons.faces` (white cards, red hearts and
-diamonds, black clubs and spades, a purple Joker, a patterned back). Cards
-are white in every theme; panels, text and rules take JupyterLab's theme
-colours (its CSS variables, with light fallbacks for GitHub and nbconvert),
-and tints are translucent, so every widget reads in light and dark themes.
+The faces come from :mod:`cardcommons.faces` and every colour from
+:mod:`cardcommons.palette`: cards are white in every theme; panels, text and
+rules take JupyterLab's theme colours, and tints are translucent, so every
+widget reads in light and dark themes.
 
 A :class:`CardPicker` is a grid of a pack's cards, one button per card (one
 per Joker), that builds a selection of up to ``limit`` cards:
@@ -32,77 +31,47 @@ import ipywidgets as w
 
 from cardcommons.cards import JOKER, Card, Suit, cards_str
 from cardcommons.errors import CardError
-from cardcommons.faces import BLACK, GOLD, JOKER_COLOUR, RED, card_html
+from cardcommons.faces import card_html
 from cardcommons.packs import Pack
+from cardcommons.palette import (
+    CARD_PAPER,
+    FONT,
+    GOLD,
+    GREEN_ACCENT,
+    GREEN_TINT,
+    INK,
+    LINE,
+    PAPER,
+    RED_ACCENT,
+    RED_TINT,
+    SELECTED_PAPER,
+    UNSELECTED_EDGE,
+    card_colour,
+    card_label,
+    card_name,
+)
 
 __all__ = [
-    "AMBER_TINT",
-    "GREEN_ACCENT",
-    "GREEN_TINT",
-    "INK",
-    "LINE",
-    "MUTED",
-    "PAPER",
-    "RED_ACCENT",
-    "RED_TINT",
-    "SHADE",
     "CardPicker",
     "card_button",
+    "card_label",
+    "card_name",
     "message_html",
     "panel_html",
     "slots_html",
     "style_card_button",
 ]
 
-INK = "var(--jp-content-font-color1,#1a1a1a)"
-MUTED = "color-mix(in srgb,var(--jp-content-font-color1,#1a1a1a) 72%,#0000)"  # #0000: clear
-PAPER = "var(--jp-layout-color0,#ffffff)"
-LINE = "var(--jp-border-color2,#d0d4d9)"
-SHADE = "var(--jp-layout-color2,#eef0f2)"
-"""Text, secondary text, panel background, rule and shaded-block colours: the theme's own."""
-
-AMBER_TINT, RED_TINT, GREEN_TINT = "rgba(249,168,37,.22)", "rgba(229,57,53,.14)", "rgba(67,160,71,.16)"
-"""Translucent highlights: readable over a light or a dark panel."""
-RED_ACCENT, GREEN_ACCENT = "#e53935", "#43a047"
-
-_CARD_PAPER, _SELECTED_PAPER, _UNSELECTED_EDGE = "#ffffff", "#fff3c4", "#b0b5bb"
-_FONT = "'DejaVu Sans',system-ui,sans-serif"
 _SUIT_ROWS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
-
-
-def card_colour(card: Card) -> str:
-    """The ink of a card: red, black, or the Joker's purple.
-
-    >>> card_colour(parse_card("Qd")), card_colour(JOKER)
-    ('#c62828', '#6a1b9a')
-    """
-    if card.suit is None:
-        return JOKER_COLOUR
-    return RED if card.suit.is_red else BLACK
-
-
-def card_label(card: Card) -> str:
-    """The short text on a card button: ``A♠``, ``10♥``, ``JO`` for the Joker.
-
-    (The Joker emoji needs a colour-emoji font that not every browser has.)
-    """
-    return "JO" if card.is_joker else str(card)
-
-
-def card_name(card: Card) -> str:
-    """A card in words, for tooltips: "Ace of spades", "Joker"."""
-    if card.rank is None or card.suit is None:
-        return "Joker"
-    return f"{card.rank.word} of {card.suit.word}"
 
 
 def style_card_button(button: Any, card: Card, selected: bool) -> None:
     """Paint a button as a card: white with the suit's ink, or gold when selected."""
-    button.style.button_color = _SELECTED_PAPER if selected else _CARD_PAPER
+    button.style.button_color = SELECTED_PAPER if selected else CARD_PAPER
     button.style.text_color = card_colour(card)
     button.style.font_weight = "bold"
     button.style.font_size = "15px"
-    button.layout.border = f"2px solid {GOLD if selected else _UNSELECTED_EDGE}"
+    button.layout.border = f"2px solid {GOLD if selected else UNSELECTED_EDGE}"
 
 
 def card_button(card: Card, selected: bool = False) -> Any:
@@ -127,7 +96,7 @@ def panel_html(body: str, *, accent: str = LINE, background: str = PAPER) -> str
     return (
         f'<div style="background:{background};color:{INK};border:1px solid {LINE};'
         f"border-left:4px solid {accent};border-radius:6px;padding:8px 12px;"
-        f'font:14px/1.45 {_FONT};box-sizing:border-box">{body}</div>'
+        f'font:14px/1.45 {FONT};box-sizing:border-box">{body}</div>'
     )
 
 

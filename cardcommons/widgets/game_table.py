@@ -27,11 +27,11 @@ import ipywidgets as w
 
 from cardcommons.bots import MonteCarloBot
 from cardcommons.game import Action, Bot, Game
+from cardcommons.palette import FONT, INK, LINE, SHADE
 from cardcommons.widgets.app import WidgetApp
-from cardcommons.widgets.cards import INK, LINE, SHADE, message_html, panel_html
+from cardcommons.widgets.cards import message_html, panel_html
 from cardcommons.widgets.hint import Decision, Hint
 from cardcommons.widgets.table_parts import (
-    FONT,
     BotSpec,
     Thinker,
     action_button,

@@ -23,19 +23,17 @@ import ipywidgets as w
 
 from cardcommons.cards import Card, cards_str, parse_cards
 from cardcommons.categories import STANDARD, Ranking
+from cardcommons.census import Standing, hand_census
 from cardcommons.errors import CardError
-from cardcommons.hands import HandValue, value_of
+from cardcommons.hands import HAND_SIZE, HandValue, value_of
 from cardcommons.odds import CategoryCounts, RankingLike, category_counts, rarity_ranking, resolve_ranking
 from cardcommons.packs import Pack
+from cardcommons.palette import FONT, GOLD, GREY_ACCENT, INK, MUTED
 from cardcommons.widgets.app import WidgetApp
-from cardcommons.widgets.cards import INK, MUTED, CardPicker, panel_html, slots_html
-from cardcommons.widgets.census import Standing, hand_census
+from cardcommons.widgets.cards import CardPicker, panel_html, slots_html
 from cardcommons.widgets.pack_controls import PackControls
 
 __all__ = ["HandExplorer"]
-
-HAND_SIZE = 5
-_GOLD_EDGE = "#f9a825"
 
 
 class HandExplorer(WidgetApp):
@@ -204,7 +202,7 @@ class HandExplorer(WidgetApp):
     def _title_html(self) -> str:
         order = "standard order" if self.ranking.name == "standard" else f"{self.ranking.name} order"
         return (
-            f'<div style="font:600 17px/1.3 system-ui,sans-serif;padding:2px 0 4px">Hand explorer'
+            f'<div style="font:600 17px/1.3 {FONT};padding:2px 0 4px">Hand explorer'
             f'<span style="font-weight:400;font-size:14px;opacity:.75"> · {escape(str(self.pack))}'
             f" · {escape(order)}</span></div>"
         )
@@ -215,7 +213,7 @@ class HandExplorer(WidgetApp):
             missing = HAND_SIZE - len(self.cards)
             more = "more " if self.cards else ""
             hint = f"Pick {missing} {more}card{'s' if missing != 1 else ''}: click them below or type them."
-            return panel_html(f'<div style="color:{MUTED}">{hint}</div>', accent="#90a4ae")
+            return panel_html(f'<div style="color:{MUTED}">{hint}</div>', accent=GREY_ACCENT)
         counts = self.counts
         category = value.category
         p = counts.probability(category)
@@ -223,7 +221,7 @@ class HandExplorer(WidgetApp):
         chance = f"{float(p) * 100:.3g}%"
         one_in = f" · 1 in {counts.one_in(category):,.1f}" if p else ""
         rows = [
-            f'<div style="font:700 20px/1.25 system-ui,sans-serif;color:{INK}">{escape(category.label)}</div>',
+            f'<div style="font:700 20px/1.25 {FONT};color:{INK}">{escape(category.label)}</div>',
             f'<div style="margin-bottom:6px">{escape(value.describe())}</div>',
             self._jokers_html(value),
             _fact(
@@ -235,7 +233,7 @@ class HandExplorer(WidgetApp):
             _fact("Hands that tie", f"{standing.ties:,}"),
             _fact("Hands it beats", f"{standing.beats:,} ({standing.beats / total:.2%})"),
         ]
-        return panel_html("".join(rows), accent=_GOLD_EDGE)
+        return panel_html("".join(rows), accent=GOLD)
 
     @staticmethod
     def _jokers_html(value: HandValue) -> str:

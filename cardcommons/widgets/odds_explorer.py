@@ -21,20 +21,19 @@ from typing import Literal
 import ipywidgets as w
 
 from cardcommons.cards import Rank
-from cardcommons.categories import STANDARD, Category, Ranking
+from cardcommons.categories import STANDARD, Category, Ranking, RankingName
 from cardcommons.errors import CardError
 from cardcommons.odds import CategoryCounts, category_changes, category_counts, rarity_ranking
 from cardcommons.packs import Pack
+from cardcommons.palette import AMBER_TINT, FONT, INK, LINE, MUTED, PAPER
 from cardcommons.widgets.app import WidgetApp
 from cardcommons.widgets.bar_chart import AMBER, Bar, bar_chart_html
-from cardcommons.widgets.cards import AMBER_TINT, INK, LINE, MUTED, PAPER
 from cardcommons.widgets.pack_controls import PackControls, control_label
 
 __all__ = ["OddsExplorer"]
 
-_FONT = "system-ui,'DejaVu Sans',sans-serif"
 _TITLE = (
-    f'<div style="font:600 17px/1.3 {_FONT};padding:2px 0 4px">Odds explorer'
+    f'<div style="font:600 17px/1.3 {FONT};padding:2px 0 4px">Odds explorer'
     '<span style="font-weight:400;font-size:14px;opacity:.75"> · exact counts of every 5-card hand</span></div>'
 )
 
@@ -73,7 +72,7 @@ class OddsExplorer(WidgetApp):
     def __init__(
         self,
         pack: Pack | None = None,
-        ranking: Literal["standard", "rarity"] = "standard",
+        ranking: RankingName = "standard",
         measure: Literal["hands", "probability"] = "hands",
         scale: Literal["linear", "log"] = "linear",
     ) -> None:
@@ -174,7 +173,7 @@ class OddsExplorer(WidgetApp):
         self.chart.value = self._draw()
         self._last_update_ms = (time.perf_counter() - start) * 1000
         self.status.value = (
-            f'<div style="font:12px {_FONT};opacity:.7">{len(pack)} cards · {counts.total:,} hands'
+            f'<div style="font:12px {FONT};opacity:.7">{len(pack)} cards · {counts.total:,} hands'
             f" · updated in {self._last_update_ms:.0f} ms</div>"
         )
 
@@ -200,7 +199,7 @@ class OddsExplorer(WidgetApp):
             note = "the Split and Choose pack"
         else:
             note = escape(str(pack))
-        return f'<div style="font:13px {_FONT};opacity:.8;margin:0 0 6px 2px">{note}</div>'
+        return f'<div style="font:13px {FONT};opacity:.8;margin:0 0 6px 2px">{note}</div>'
 
     def _table_html(self, rarity: Ranking) -> str:
         counts = self._counts
@@ -243,7 +242,7 @@ class OddsExplorer(WidgetApp):
         foot = "".join(f'<div style="margin-top:6px;color:{MUTED};font-size:12px">{n}</div>' for n in notes if n)
         return (
             f'<div class="cc-odds-table" style="background:{PAPER};color:{INK};border:1px solid {LINE};'
-            f'border-radius:6px;padding:8px 10px;font:13px/1.35 {_FONT};display:inline-block;max-width:520px">'
+            f'border-radius:6px;padding:8px 10px;font:13px/1.35 {FONT};display:inline-block;max-width:520px">'
             f'<table style="border-collapse:collapse;color:{INK}">{caption}<tr>{head}</tr>{"".join(body)}</table>'
             f"{foot}</div>"
         )

@@ -18,21 +18,21 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Literal
+from typing import Any
 
 import ipywidgets as w
 
 from cardcommons.cards import Rank
+from cardcommons.categories import RankingName
 from cardcommons.packs import MAX_PLAYERS, MIN_PLAYERS, Pack
+from cardcommons.palette import FONT
 
 __all__ = ["PackControls", "control_label"]
-
-_FONT = "system-ui,'DejaVu Sans',sans-serif"
 
 
 def control_label(text: str) -> str:
     """The HTML of a control's label."""
-    return f'<span style="font:600 13px {_FONT};opacity:.8">{text}</span>'
+    return f'<span style="font:600 13px {FONT};opacity:.8">{text}</span>'
 
 
 class PackControls:
@@ -42,7 +42,7 @@ class PackControls:
     def __init__(
         self,
         pack: Pack,
-        ranking: Literal["standard", "rarity"] = "standard",
+        ranking: RankingName = "standard",
         on_change: Callable[[], None] | None = None,
     ) -> None:
         whisky = pack.lowest <= 11 - MIN_PLAYERS

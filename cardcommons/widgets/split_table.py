@@ -33,9 +33,21 @@ from cardcommons.bots import HeuristicBot
 from cardcommons.cards import Card
 from cardcommons.categories import STANDARD
 from cardcommons.errors import IllegalActionError, RulesError
-from cardcommons.faces import GOLD
+from cardcommons.faces import back_style
 from cardcommons.game import Action, Bot
-from cardcommons.hands import HandValue, value_of
+from cardcommons.hands import HAND_SIZE, HandValue, value_of
+from cardcommons.palette import (
+    AMBER_TINT,
+    CARD_PAPER,
+    FELT_MUTED,
+    FONT,
+    GOLD,
+    INK,
+    LINE,
+    MUTED,
+    card_colour,
+    card_label,
+)
 from cardcommons.split_and_choose import (
     PACK,
     Build,
@@ -50,11 +62,9 @@ from cardcommons.split_and_choose import (
     Swap,
     best_build,
 )
-from cardcommons.widgets.cards import AMBER_TINT, INK, LINE, MUTED, panel_html
+from cardcommons.widgets.cards import panel_html
 from cardcommons.widgets.game_table import YOU, GameTable, TableWords
 from cardcommons.widgets.table_parts import (
-    FELT_MUTED,
-    FONT,
     BotSpec,
     action_button,
     board_html,
@@ -70,7 +80,7 @@ from cardcommons.widgets.table_parts import (
 __all__ = ["SplitAndChooseTable"]
 
 BOT = 1
-_LIMIT = {"split": 2, "reserve": 1, "build": 5}
+_LIMIT = {"split": 2, "reserve": 1, "build": HAND_SIZE}
 _TODO = {
     "split": "split the four cards",
     "choose": "choose the face-up or the face-down pair",
@@ -276,7 +286,7 @@ class SplitAndChooseTable(GameTable[SplitAndChoose, SplitAndChooseObservation]):
         elif move == "keep":
             action = Keep()
         else:
-            if len(chosen) != 5:
+            if len(chosen) != HAND_SIZE:
                 self._say(f"Click the five cards of one hand first ({len(chosen)} chosen), or ask for a suggestion.")
                 return
             action = Build(hands=(chosen, tuple(c for c in self._row if c not in chosen)))
@@ -521,8 +531,8 @@ class SplitAndChooseTable(GameTable[SplitAndChoose, SplitAndChooseObservation]):
                 return _note(f"Face up: <b>{cards_text(chosen)}</b> · face down: <b>{cards_text(down)}</b>")
             return _note(f"Face up so far: {cards_text(chosen) or 'none'} (two to choose)")
         if phase == "build" and self._row:
-            if len(chosen) != 5:
-                return _note(f"One hand so far: {cards_text(chosen) or 'none'} ({len(chosen)} of 5)")
+            if len(chosen) != HAND_SIZE:
+                return _note(f"One hand so far: {cards_text(chosen) or 'none'} ({len(chosen)} of {HAND_SIZE})")
             rest = tuple(c for c in self._row if c not in chosen)
             raised, others = value_of(chosen, PACK, STANDARD), value_of(rest, PACK, STANDARD)
             rows = []
@@ -592,16 +602,12 @@ def _mini(cards: Sequence[Card | None]) -> str:
         if card is None:
             chips.append(
                 '<span style="display:inline-block;width:12px;height:15px;border-radius:2px;margin:0 1px;'
-                "vertical-align:middle;background:repeating-linear-gradient(45deg,#1565c0 0 3px,#0d47a1 3px 6px);"
-                'border:1px solid #fff" aria-label="face-down card"></span>'
+                f'vertical-align:middle;{back_style(3, 1)}" aria-label="face-down card"></span>'
             )
         else:
-            colour = "#c62828" if card.suit is not None and card.suit.is_red else "#1a1a1a"
-            if card.is_joker:
-                colour = "#6a1b9a"
             chips.append(
-                f'<span style="display:inline-block;background:#fff;color:{colour};border-radius:3px;'
-                f'padding:0 3px;margin:0 1px;font-weight:700">{"JO" if card.is_joker else escape(str(card))}</span>'
+                f'<span style="display:inline-block;background:{CARD_PAPER};color:{card_colour(card)};'
+                f'border-radius:3px;padding:0 3px;margin:0 1px;font-weight:700">{card_label(card)}</span>'
             )
     return "".join(chips)
 

@@ -26,22 +26,29 @@ from typing import Any, TypeAlias
 import ipywidgets as w
 
 from cardcommons.cards import Card
-from cardcommons.faces import GOLD, card_html
+from cardcommons.faces import card_html
 from cardcommons.game import Action, Bot
-from cardcommons.widgets.cards import (
+from cardcommons.palette import (
+    FELT,
+    FELT_DARK,
+    FELT_EDGE,
+    FELT_INK,
+    FELT_LIGHT,
+    FELT_MUTED,
+    FONT,
+    GOLD,
     GREEN_ACCENT,
     GREEN_TINT,
+    GREY_ACCENT,
     INK,
     LINE,
     MUTED,
     PAPER,
     RED_ACCENT,
-    card_button,
     card_label,
     card_name,
-    panel_html,
-    style_card_button,
 )
+from cardcommons.widgets.cards import card_button, panel_html, style_card_button
 
 __all__ = [
     "BotSpec",
@@ -63,11 +70,10 @@ __all__ = [
 BotSpec: TypeAlias = Bot | Callable[..., Bot]
 """A bot instance, or a class or factory that makes one (called with ``seed=`` if it takes one)."""
 
-FONT = "system-ui,'DejaVu Sans',sans-serif"
-FELT_INK, FELT_MUTED = "#f1f8e9", "#e2f0d0"  # both 4.5:1 or more on every green of the felt
 _FELT = (
-    "background-color:#1f6d2b;background-image:radial-gradient(ellipse at 50% 35%,#237532 0%,#1f6d2b 60%,#155021 100%);"
-    f"color:{FELT_INK};border:3px solid #0e3d17;border-radius:16px;padding:10px 14px;"
+    f"background-color:{FELT};"
+    f"background-image:radial-gradient(ellipse at 50% 35%,{FELT_LIGHT} 0%,{FELT} 60%,{FELT_DARK} 100%);"
+    f"color:{FELT_INK};border:3px solid {FELT_EDGE};border-radius:16px;padding:10px 14px;"
     f"box-shadow:inset 0 0 18px rgba(0,0,0,.45);font:14px/1.4 {FONT};box-sizing:border-box"
 )
 
@@ -185,7 +191,7 @@ def log_html(lines: Sequence[str], title: str = "Moves") -> str:
 
 def result_banner(text: str, *, good: bool | None) -> str:
     """A headline for the end of a game: green for a win, red for a loss, grey for a draw."""
-    accent = {True: GREEN_ACCENT, False: RED_ACCENT, None: "#78909c"}[good]
+    accent = {True: GREEN_ACCENT, False: RED_ACCENT, None: GREY_ACCENT}[good]
     return (
         f'<div style="font:700 20px/1.3 {FONT};color:{accent};margin-bottom:6px" class="cc-headline">'
         f"{escape(text)}</div>"

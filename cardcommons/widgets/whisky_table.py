@@ -34,15 +34,15 @@ import ipywidgets as w
 from cardcommons.bots import GreedyBot
 from cardcommons.cards import Card
 from cardcommons.errors import IllegalActionError, RulesError
-from cardcommons.faces import GOLD, card_html, text_html
+from cardcommons.faces import card_html, text_html
 from cardcommons.game import Action, Bot
+from cardcommons.hands import HAND_SIZE
 from cardcommons.packs import MAX_PLAYERS
+from cardcommons.palette import AMBER_TINT, FELT_MUTED, FONT, GOLD, GREEN_ACCENT, INK, MUTED, ORANGE, joker_text
 from cardcommons.whisky import Event, Exchange, Knock, Pass, TakeSpare, WhiskyAction, WhiskyObservation, WhiskyPoker
-from cardcommons.widgets.cards import AMBER_TINT, GREEN_ACCENT, INK, MUTED, panel_html
+from cardcommons.widgets.cards import panel_html
 from cardcommons.widgets.game_table import YOU, GameTable, TableWords
 from cardcommons.widgets.table_parts import (
-    FELT_MUTED,
-    FONT,
     BotSpec,
     action_button,
     board_html,
@@ -58,8 +58,6 @@ from cardcommons.widgets.table_parts import (
 
 __all__ = ["WhiskyPokerTable"]
 
-HAND = 5
-
 
 def seat_name(seat: int) -> str:
     """ "You" for seat 0, "Bot 1", "Bot 2", ... for the others.
@@ -71,26 +69,12 @@ def seat_name(seat: int) -> str:
 
 
 def event_line(event: Event) -> str:
-    """A public event in words, with the seats named as at this table.
+    """A public event in words, with the seats named as at this table (the Joker ``JO``).
 
     >>> event_line(Event(2, Knock(), 2, first_knock=True))
     'Bot 2 knocked: everyone else has one more turn'
     """
-    if event.seat is None:
-        return f"The spare is turned face up: {cards_text(event.face_up)}"
-    who = seat_name(event.seat)
-    their = "your" if event.seat == YOU else "its"
-    match event.action:
-        case Pass():
-            return f"{who} passed"
-        case Knock():
-            return f"{who} knocked: everyone else has one more turn" if event.first_knock else f"{who} knocked too"
-        case Exchange(give=give, take=take):
-            return f"{who} gave {cards_text([give])} and took {cards_text([take])}"
-        case TakeSpare() if event.phase == 1:
-            return f"{who} took the unseen spare; {their} old hand {cards_text(event.face_up)} is the spare now"
-        case _:
-            return f"{who} took the whole spare {cards_text(event.taken)} and left {cards_text(event.face_up)}"
+    return joker_text(event.describe(you=YOU, name=seat_name))
 
 
 class WhiskyPokerTable(GameTable[WhiskyPoker, WhiskyObservation]):
@@ -175,14 +159,14 @@ class WhiskyPokerTable(GameTable[WhiskyPoker, WhiskyObservation]):
         self.first_seat.value = bool(first_seat)
         self.first_seat.observe(self._first_seat_changed, names="value")
         self.spare_backs = w.HTML()
-        self.spare_buttons = [game_card_button() for _ in range(HAND)]
-        self.hand_buttons = [game_card_button() for _ in range(HAND)]
-        for i in range(HAND):
+        self.spare_buttons = [game_card_button() for _ in range(HAND_SIZE)]
+        self.hand_buttons = [game_card_button() for _ in range(HAND_SIZE)]
+        for i in range(HAND_SIZE):
             self.spare_buttons[i].on_click(self._card_clicked(i, spare=True))
             self.hand_buttons[i].on_click(self._card_clicked(i, spare=False))
         self.pass_button = action_button("Pass", "forward", "", "keep your cards (phase 1 only)")
         self.take_button = action_button("Take the spare", "download", "", "swap your whole hand with the spare")
-        self.take_button.style.button_color, self.take_button.style.text_color = "#bf4a00", "#ffffff"  # 5:1
+        self.take_button.style.button_color, self.take_button.style.text_color = ORANGE, "#ffffff"  # 5:1
         self.exchange_button = action_button("Exchange", "exchange", "primary", "give the chosen card, take the other")
         self.knock_button = action_button("Knock", "hand-rock-o", "danger", "keep your hand: the others get one turn")
         self.showdown = w.HTML()
@@ -373,7 +357,7 @@ class WhiskyPokerTable(GameTable[WhiskyPoker, WhiskyObservation]):
         self.spare_backs.value = (
             ""
             if face_up
-            else f'<div style="display:flex;align-items:center">{_backs(HAND)}'
+            else f'<div style="display:flex;align-items:center">{_backs(HAND_SIZE)}'
             f'<span style="margin-left:10px;color:{MUTED};font:13px {FONT}">{note}</span></div>'
         )
         legal = set(game.legal_actions()) if yours else set()
@@ -412,7 +396,7 @@ class WhiskyPokerTable(GameTable[WhiskyPoker, WhiskyObservation]):
                 cards: list[Card | None] = list(result.hands[seat])
             else:
                 known = list(view.known[seat])
-                cards = [*known, *([None] * (HAND - len(known)))]
+                cards = [*known, *([None] * (HAND_SIZE - len(known)))]
             chips = []
             if seat == game.dealer:
                 chips.append("dealer")

@@ -23,6 +23,7 @@ import numpy as np
 
 from cardcommons.cards import Card
 from cardcommons.categories import Ranking
+from cardcommons.hands import HAND_SIZE
 from cardcommons.lookup import HandTable, hand_table
 from cardcommons.odds import RankingLike, resolve_ranking
 from cardcommons.packs import Pack, check_pack
@@ -39,7 +40,7 @@ class Standing(NamedTuple):
 
 
 class HandCensus:
-    """The strengths of all ``C(len(pack), 5)`` hands of a pack under a ranking,
+    """The strengths of all ``C(len(pack), HAND_SIZE)`` hands of a pack under a ranking,
     counted per strength level. Build it with :func:`hand_census` (cached)."""
 
     def __init__(self, pack: Pack, ranking: Ranking) -> None:
@@ -50,12 +51,12 @@ class HandCensus:
         self.per_level = per_level
         # at_least[s] = hands with strength >= s
         self._at_least = np.cumsum(per_level[::-1])[::-1]
-        self.total = comb(len(pack), 5)
+        self.total = comb(len(pack), HAND_SIZE)
         assert int(per_level.sum()) == self.total
 
     def strength(self, cards: Iterable[Card]) -> int:
         """The table strength of a legal 5-card hand of the pack."""
-        return self.table.strength(self.pack.indices(self.pack.check(cards, size=5)))
+        return self.table.strength(self.pack.indices(self.pack.check(cards, size=HAND_SIZE)))
 
     def standing(self, cards: Iterable[Card]) -> Standing:
         """How many hands of the pack beat ``cards``, tie with it (itself not

@@ -1,0 +1,143 @@
+"""The project's look in one place: its colours, its one font stack, and how a
+card is named and labelled. Card faces, both games' pictures and every widget
+read them from here (this module imports no widget library, so the engine's
+own HTML uses it too).
+
+Cards keep their own colours in every theme: white paper, red hearts and
+diamonds, black clubs and spades, a purple Joker, a blue patterned back, a
+gold ring for a chosen card. Panels and text take JupyterLab's theme colours
+(its CSS variables, with light fallbacks for GitHub and nbconvert), and the
+tints are translucent, so they read over a light or a dark panel.
+
+The Joker has one notation wherever it is drawn or logged: **JO** (in the
+Joker's purple in HTML). The Joker emoji needs a colour-emoji font, and is
+unreadable at text size with the fonts every Debian has.
+
+>>> from cardcommons.cards import JOKER, parse_card
+>>> card_label(parse_card("10h")), card_label(JOKER), card_name(parse_card("As")), card_name(JOKER)
+('10♥', 'JO', 'Ace of spades', 'Joker')
+>>> card_colour(parse_card("Qd")) == RED, card_colour(JOKER) == JOKER_COLOUR
+(True, True)
+>>> joker_text("A♠ 🃏 K♠")
+'A♠ JO K♠'
+>>> stylesheet_html().startswith("<style>")
+True
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from html import escape
+from importlib.resources import files
+
+from cardcommons.cards import JOKER, Card
+
+__all__ = [
+    "AMBER_TINT",
+    "BACK",
+    "BACK_STRIPE",
+    "BLACK",
+    "BLUE",
+    "CARD_EDGE",
+    "CARD_PAPER",
+    "FELT",
+    "FELT_DARK",
+    "FELT_EDGE",
+    "FELT_INK",
+    "FELT_LIGHT",
+    "FELT_MUTED",
+    "FONT",
+    "GOLD",
+    "GREEN_ACCENT",
+    "GREEN_TINT",
+    "GREY_ACCENT",
+    "INK",
+    "JOKER_COLOUR",
+    "JOKER_LABEL",
+    "LINE",
+    "MUTED",
+    "ORANGE",
+    "PAPER",
+    "RED",
+    "RED_ACCENT",
+    "RED_TINT",
+    "SELECTED_PAPER",
+    "SHADE",
+    "UNSELECTED_EDGE",
+    "card_colour",
+    "card_label",
+    "card_name",
+    "joker_text",
+    "stylesheet_html",
+    "text_html",
+]
+
+FONT = "system-ui,'DejaVu Sans',sans-serif"
+"""The one font stack: the system's own face, then Debian's default (it has every suit symbol)."""
+
+# -- cards: the same in every theme ----------------------------------------------
+RED, BLACK, JOKER_COLOUR, GOLD = "#c62828", "#1a1a1a", "#6a1b9a", "#f9a825"
+"""The inks of the cards (hearts and diamonds, clubs and spades, the Joker) and the gold of a chosen card."""
+CARD_PAPER, CARD_EDGE, SELECTED_PAPER, UNSELECTED_EDGE = "#ffffff", "#555555", "#fff3c4", "#b0b5bb"
+BACK, BACK_STRIPE = "#1565c0", "#0d47a1"
+"""A face-down card: blue, striped with a darker blue."""
+JOKER_LABEL = "JO"
+
+# -- panels and text: the theme's own --------------------------------------------
+INK = "var(--jp-content-font-color1,#1a1a1a)"
+MUTED = "color-mix(in srgb,var(--jp-content-font-color1,#1a1a1a) 72%,#0000)"  # #0000: clear
+PAPER = "var(--jp-layout-color0,#ffffff)"
+LINE = "var(--jp-border-color2,#d0d4d9)"
+SHADE = "var(--jp-layout-color2,#eef0f2)"
+"""Text, secondary text, panel background, rule and shaded-block colours."""
+AMBER_TINT, RED_TINT, GREEN_TINT = "rgba(249,168,37,.22)", "rgba(229,57,53,.14)", "rgba(67,160,71,.16)"
+"""Translucent highlights: readable over a light or a dark panel."""
+RED_ACCENT, GREEN_ACCENT, GREY_ACCENT, BLUE, ORANGE = "#e53935", "#43a047", "#78909c", "#1e88e5", "#bf4a00"
+"""Accents: a loss or a refusal, a win or a hint, a draw or a neutral note, a bar or a side card, a bold move."""
+
+# -- the felt the games are played on --------------------------------------------
+FELT_INK, FELT_MUTED = "#f1f8e9", "#e2f0d0"  # both 4.5:1 or more on every green of the felt
+FELT, FELT_LIGHT, FELT_DARK, FELT_EDGE = "#1f6d2b", "#237532", "#155021", "#0e3d17"
+"""The felt's green, lighter at its centre and darker at its rim, and its edge."""
+
+
+def card_colour(card: Card) -> str:
+    """The ink of a card: red, black, or the Joker's purple."""
+    if card.suit is None:
+        return JOKER_COLOUR
+    return RED if card.suit.is_red else BLACK
+
+
+def card_label(card: Card) -> str:
+    """The short text of a card: ``A♠``, ``10♥``, ``JO`` for the Joker."""
+    return JOKER_LABEL if card.is_joker else str(card)
+
+
+def card_name(card: Card) -> str:
+    """A card in words, for tooltips and screen readers: "Ace of spades", "Joker"."""
+    if card.rank is None or card.suit is None:
+        return "Joker"
+    return f"{card.rank.word} of {card.suit.word}"
+
+
+def joker_text(text: str) -> str:
+    """Text with each Joker written ``JO`` (as the engine's text form, ``🃏``, is not)."""
+    return text.replace(str(JOKER), JOKER_LABEL)
+
+
+def text_html(text: str) -> str:
+    """Text for HTML, escaped, with each Joker drawn as a purple **JO**.
+
+    >>> text_html("A♠ 🃏 & more")
+    'A♠ <b style="color:#6a1b9a">JO</b> &amp; more'
+    """
+    return escape(text).replace(str(JOKER), f'<b style="color:{JOKER_COLOUR}">{JOKER_LABEL}</b>')
+
+
+@cache
+def stylesheet_html() -> str:
+    """The one stylesheet of the widgets (``palette.css``: layout classes and
+    their media queries), as a ``<style>`` element. The look itself stays in
+    inline styles, so a picture keeps it where a stylesheet is stripped."""
+    css = files("cardcommons").joinpath("palette.css").read_text(encoding="utf-8")
+    return f"<style>{css}</style>"
