@@ -24,6 +24,7 @@ end, so keep chunks small on a cluster of many machines.
 from __future__ import annotations
 
 import atexit
+import logging
 import os
 import pickle
 import shutil
@@ -201,10 +202,22 @@ def check_portable(executor: Executor, factories: dict[str, Callable[..., object
             ) from None
 
 
+class _QuietStop(logging.Filter):
+    """Drops the warning a Dask worker logs when it closes with one of our stopped chunks in flight."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        text = record.getMessage()
+        return not ("play_chunk" in text and "CancelledError" in text)
+
+
 def _ignore_ctrl_c(owner: int) -> None:
-    """In a Dask worker process (not the caller's): leave Ctrl-C to the caller."""
+    """In a Dask worker process (not the caller's): leave Ctrl-C to the caller, and
+    say nothing of the chunks a stop leaves in flight when the cluster closes."""
     if os.getpid() != owner:
         signal.signal(signal.SIGINT, signal.SIG_IGN)
+        log = logging.getLogger("distributed.worker.state_machine")
+        if not any(isinstance(f, _QuietStop) for f in log.filters):
+            log.addFilter(_QuietStop())
 
 
 def _shield(executor: Executor, run: Run) -> None:
