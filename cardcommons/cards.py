@@ -17,7 +17,7 @@ import operator
 from collections.abc import Iterable
 from typing import Any, cast
 
-from cardcommons.errors import CardError
+from cardcommons.errors import CardError, shown
 
 
 class Rank(enum.IntEnum):
@@ -136,11 +136,12 @@ class Card:
 
     # There is one object per card (53 in all), made once below: equality and
     # hashing are then by identity, in C, which keeps sets and dicts of cards fast.
-    __slots__ = ("_order", "rank", "suit")
+    __slots__ = ("_order", "_text", "rank", "suit")
     __match_args__ = ("rank", "suit")
     rank: Rank | None
     suit: Suit | None
     _order: int
+    _text: str
 
     def __new__(cls, rank: Rank | int | None, suit: Suit | None) -> Card:
         try:
@@ -148,7 +149,7 @@ class Card:
         except (KeyError, TypeError):
             card = None
         if card is None or (rank is not None and type(rank) is not Rank and type(rank) is not int):
-            raise CardError(f"not a card: rank {rank!r}, suit {suit!r} (a rank is 2..14, a suit a Suit)")
+            raise CardError(f"not a card: rank {shown(rank)}, suit {shown(suit)} (a rank is 2..14, a suit a Suit)")
         return card
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -181,12 +182,10 @@ class Card:
         return self._order < other._order
 
     def __str__(self) -> str:
-        if self.rank is None or self.suit is None:
-            return "🃏"
-        return self.rank.symbol + self.suit.symbol
+        return self._text
 
     def __repr__(self) -> str:
-        return str(self)
+        return self._text
 
     @property
     def code(self) -> str:
@@ -219,6 +218,8 @@ def _make_card(rank: Rank | None, suit: Suit | None, order: int) -> Card:
     object.__setattr__(card, "rank", rank)
     object.__setattr__(card, "suit", suit)
     object.__setattr__(card, "_order", order)
+    # the printed form, made once: observations print many cards (OpenSpiel's information states)
+    object.__setattr__(card, "_text", "🃏" if rank is None or suit is None else rank.symbol + suit.symbol)
     return card
 
 
@@ -232,38 +233,43 @@ JOKER = Card(None, None)
 
 _RANK_BY_TOKEN = {r.symbol: r for r in Rank} | {"T": Rank.TEN}
 _JOKER_TOKENS = {"JO", "JK", "🃏", "JOKER"}
+_SELECTORS = str.maketrans("", "", "\ufe0e\ufe0f")
+"""The variation selectors that ask for a symbol's text or emoji look (phones add one after ♠): not part of a card."""
 
 
 def parse_card(token: str) -> Card:
     """Read one card: a rank (``2``..``9``, ``T`` or ``10``, ``J``, ``Q``, ``K``, ``A``)
     then a suit (``c d h s`` or ``♣ ♦ ♥ ♠``), in either case; ``Jo``, ``JK`` or
-    ``🃏`` for the Joker.
+    ``🃏`` for the Joker. The variation selector a phone adds to an emoji suit
+    (``"A♠\ufe0f"``) is read past.
 
-    >>> parse_card("qh"), parse_card("10♠"), parse_card("JK")
-    (Q♥, 10♠, 🃏)
+    >>> parse_card("qh"), parse_card("10♠"), parse_card("JK"), parse_card("A♠\ufe0f")
+    (Q♥, 10♠, 🃏, A♠)
     >>> parse_card("Ax")
     Traceback (most recent call last):
     ...
     cardcommons.errors.CardError: not a card: 'Ax' (unknown suit 'x')
     """
     if not isinstance(token, str):
-        raise CardError(f"not a card: {token!r} (a card is written like 'As' or '10h')")
+        raise CardError(f"not a card: {shown(token)} (a card is written like 'As' or '10h')")
     text = token.strip()
+    if not text.isascii():
+        text = text.translate(_SELECTORS)
     upper = text.upper()
     if upper in _JOKER_TOKENS:
         return JOKER
     if len(text) < 2:
-        raise CardError(f"not a card: {token!r} (a card is a rank then a suit, like 'As' or '10h')")
+        raise CardError(f"not a card: {shown(token)} (a card is a rank then a suit, like 'As' or '10h')")
     rank_text, suit_text = upper[:-1], text[-1]
     rank = _RANK_BY_TOKEN.get(rank_text)
     if rank is None:
-        raise CardError(f"not a card: {token!r} (unknown rank {text[:-1]!r})")
+        raise CardError(f"not a card: {shown(token)} (unknown rank {shown(text[:-1])})")
     suit = _SUIT_BY_SYMBOL.get(suit_text)
     if suit is None:
         try:
             suit = Suit(suit_text.lower())
         except ValueError:
-            raise CardError(f"not a card: {token!r} (unknown suit {suit_text!r})") from None
+            raise CardError(f"not a card: {shown(token)} (unknown suit {shown(suit_text)})") from None
     return Card(rank, suit)
 
 
@@ -290,7 +296,7 @@ def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
     ):
         tokens = given
     else:
-        raise CardError(f"not cards: {given!r} (write them like 'As Kh 10d', or give a list of cards)")
+        raise CardError(f"not cards: {shown(given)} (write them like 'As Kh 10d', or give a list of cards)")
     return tuple([t if isinstance(t, Card) else parse_card(t) for t in tokens])
 
 

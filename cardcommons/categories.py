@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Literal, TypeAlias, get_args
 
-from cardcommons.errors import CardError
+from cardcommons.errors import CardError, shown
 
 
 class Category(enum.Enum):
@@ -78,7 +78,7 @@ class Ranking:
         except (KeyError, TypeError):  # not categories
             whole = False
         if not whole or not isinstance(self.name, str):
-            raise CardError(f"a ranking orders all nine categories exactly once, not {self.order!r}")
+            raise CardError(f"a ranking orders all nine categories exactly once, not {shown(self.order)}")
 
     @cached_property
     def _strengths(self) -> dict[Category, int]:

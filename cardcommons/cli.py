@@ -25,7 +25,9 @@ def _pack(args: argparse.Namespace) -> Pack:
         raise CardError(f"--jokers takes 0 to 2 Jokers, not {args.jokers}")
     if args.lowest is not None:
         return Pack(lowest=args.lowest, jokers=args.jokers, ace_low=ace_low)
-    return Pack.whisky(args.players, jokers=bool(args.jokers), ace_low=ace_low)
+    table = Pack.whisky(args.players, jokers=args.jokers is True, ace_low=ace_low)
+    # a number of Jokers is honoured as given: the table's pack with that many
+    return table if isinstance(args.jokers, bool) else Pack(lowest=table.lowest, jokers=args.jokers, ace_low=ace_low)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -50,7 +52,7 @@ def _parser() -> argparse.ArgumentParser:
             nargs="?",
             const=None,
             default=0,
-            help="with --lowest: 0..2 Jokers; alone with --players: the table's Jokers",
+            help="0..2 Jokers; alone: 1 with --lowest, the table's with --players (1 for 2-4 players, 2 for 5-9)",
         )
         sub.add_argument("--ranking", choices=RANKING_NAMES, default="standard")
         sub.add_argument("--no-ace-low", action="store_true", help="the Ace plays high only")

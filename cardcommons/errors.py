@@ -16,8 +16,23 @@ def shown(value: object, limit: int = SHOWN) -> str:
 
     >>> print(shown("As"), shown("x" * 1000, limit=12))
     'As' 'xxxxxxxxxxx... (1,002 characters)
+    >>> shown(10**5000)
+    '<an int whose repr fails: ValueError>'
     """
-    text = repr(value)
+    try:
+        text = repr(value)
+    except Exception as error:  # an int past Python's digit limit, or a broken __repr__
+        kind = type(value).__name__
+        return f"<{'an' if kind[:1].lower() in 'aeiou' else 'a'} {kind} whose repr fails: {type(error).__name__}>"
+    return cut(text, limit)
+
+
+def cut(text: str, limit: int = SHOWN) -> str:
+    """Text for a message (a value's ``str``, say), cut to about ``limit`` characters.
+
+    >>> cut("take the spare"), cut("x" * 1000, limit=3)
+    ('take the spare', 'xxx... (1,000 characters)')
+    """
     return text if len(text) <= limit else f"{text[:limit]}... ({len(text):,} characters)"
 
 

@@ -25,7 +25,6 @@ so a strength orders hands exactly as ``evaluate`` does.
 from __future__ import annotations
 
 import itertools
-import reprlib
 from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 from math import comb, prod
@@ -36,7 +35,7 @@ import numpy.typing as npt
 
 from cardcommons.cards import Card, Suit
 from cardcommons.categories import Ranking
-from cardcommons.errors import CardError
+from cardcommons.errors import CardError, shown
 from cardcommons.hands import best_reading
 from cardcommons.odds import RankingLike, resolve_ranking
 from cardcommons.packs import Pack, check_pack
@@ -117,7 +116,7 @@ class HandTable:
         """How many of the pack's 5-card hands have each strength: counted by rank multisets, not by listing hands."""
         np.add.at(self.hands_per_level, levels, ways)
         self._levels = self.table.data  # indexing gives a Python int: the scalar path
-        # None past the pack's end: an index outside it, or a negative one down to -4000, fails
+        # None past the pack's end: an index outside it fails
         self._scalar_codes: list[Any] = self.codes.tolist() + [None] * (_SCALAR_PAD - len(pack))
         # evaluate_many's codes, indexable by any uint8 (0 past the pack's end; it checks the range first)
         self._codes = np.zeros(256, dtype=np.uint32)
@@ -141,16 +140,23 @@ class HandTable:
         Traceback (most recent call last):
         ...
         cardcommons.errors.CardError: not 5 card indices of the 21-card pack (10 to A and 1 Joker): [0, 1, 2, 3, 21]
+        >>> table.strength([-4096, 1, 2, 3, 4])
+        Traceback (most recent call last):
+        ...
+        cardcommons.errors.CardError: not 5 card indices of the 21-card pack (10 to A and 1 Joker): [-4096, 1, 2, 3, 4]
         """
         codes = self._scalar_codes
         try:
             a, b, c, d, e = hand
             total = codes[a] + codes[b] + codes[c] + codes[d] + codes[e]
-            strength: int = self._levels[(total >> _SUIT_BITS) * 2 + _ONE_SUIT_FLAGS[total & _SUIT_MASK]]
+            # a negative index would count from the end of the padded codes: refused, at the cost of one test
+            strength: int = (a | b | c | d | e) >= 0 and self._levels[
+                (total >> _SUIT_BITS) * 2 + _ONE_SUIT_FLAGS[total & _SUIT_MASK]
+            ]
         except (TypeError, ValueError, IndexError):
             strength = 0
         if not strength or type(hand) in _BYTES:
-            raise CardError(f"not 5 card indices of the {self.pack}: {reprlib.repr(hand)}")
+            raise CardError(f"not 5 card indices of the {self.pack}: {shown(hand)}")
         return strength
 
     def strengths_of_codes(self, totals: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
@@ -272,7 +278,7 @@ def _index_array(hands: npt.ArrayLike) -> npt.NDArray[np.integer]:
     try:
         array = np.asarray(hands)
     except (TypeError, ValueError) as error:
-        raise CardError(f"evaluate_many takes an (n, 5) array of card indices, not {reprlib.repr(hands)}") from error
+        raise CardError(f"evaluate_many takes an (n, 5) array of card indices, not {shown(hands)}") from error
     if array.ndim != 2 or array.shape[1] != 5 or array.dtype.kind not in "iu":
         raise CardError(
             f"evaluate_many takes an (n, 5) integer array of card indices, not shape {array.shape} of {array.dtype}"

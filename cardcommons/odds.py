@@ -15,16 +15,16 @@ many straights the ranks fit in) and each group is classified once, by
 from __future__ import annotations
 
 import itertools
-import reprlib
 from collections.abc import Iterator, Mapping
 from fractions import Fraction
 from functools import cache
+from html import escape
 from math import comb, factorial, prod
 from typing import TypeAlias
 
 from cardcommons.cards import Card, Rank
 from cardcommons.categories import STANDARD, Category, Ranking, RankingName
-from cardcommons.errors import CardError
+from cardcommons.errors import CardError, shown
 from cardcommons.packs import Pack, check_pack
 from cardcommons.readings import example_naturals, readings
 
@@ -87,7 +87,7 @@ class CategoryCounts(Mapping[Category, int]):
             for name, count, p, n in self.rows()
         )
         head = "<tr><th>category</th><th>hands</th><th>probability</th><th>1 in</th></tr>"
-        caption = f"{self.pack}, {self.ranking.name} order"
+        caption = escape(f"{self.pack}, {self.ranking.name} order")  # a Ranking's name is the reader's own text
         return f"<table><caption>{caption}</caption>{head}{body}</table>"
 
 
@@ -122,7 +122,7 @@ def resolve_ranking(ranking: RankingLike, pack: Pack) -> Ranking:
         return STANDARD
     if isinstance(ranking, str) and ranking == "rarity":
         return rarity_ranking(pack)
-    raise CardError(f"unknown ranking {reprlib.repr(ranking)}: use 'standard', 'rarity' or a Ranking")
+    raise CardError(f"unknown ranking {shown(ranking)}: use 'standard', 'rarity' or a Ranking")
 
 
 def rarity_ranking(pack: Pack) -> Ranking:

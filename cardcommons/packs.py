@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from cardcommons.cards import JOKER, Card, Rank, Suit, cards_str
-from cardcommons.errors import CardError
+from cardcommons.errors import CardError, shown
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 9
 
@@ -23,7 +23,7 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 9
 def _check_flag(name: str, value: object) -> None:
     """Refuse a flag that is not a real bool: "no", 1 or 2 must not pass for True."""
     if not isinstance(value, bool):
-        raise CardError(f"{name} must be True or False, not {value!r}")
+        raise CardError(f"{name} must be True or False, not {shown(value)}")
 
 
 @dataclass(frozen=True)
@@ -54,9 +54,9 @@ class Pack:
 
     def __post_init__(self) -> None:
         if isinstance(self.lowest, bool) or not isinstance(self.lowest, int) or not 2 <= self.lowest <= 10:
-            raise CardError(f"a pack's lowest rank must be 2..10, not {self.lowest!r}")
+            raise CardError(f"a pack's lowest rank must be 2..10, not {shown(self.lowest)}")
         if isinstance(self.jokers, bool) or not isinstance(self.jokers, int) or not 0 <= self.jokers <= 2:
-            raise CardError(f"a pack has 0 to 2 Jokers, not {self.jokers!r}")
+            raise CardError(f"a pack has 0 to 2 Jokers, not {shown(self.jokers)}")
         _check_flag("ace_low", self.ace_low)
 
     @classmethod
@@ -70,7 +70,7 @@ class Pack:
         2
         """
         if isinstance(players, bool) or not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise CardError(f"Whisky Poker is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players!r}")
+            raise CardError(f"Whisky Poker is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {shown(players)}")
         _check_flag("jokers", jokers)
         _check_flag("ace_low", ace_low)
         joker_count = (1 if players <= 4 else 2) if jokers else 0
@@ -149,7 +149,7 @@ class Pack:
         """
         held = _as_tuple(cards)
         if size is not None and type(size) is not int:
-            raise CardError(f"a hand size is a number of cards, not {size!r}")
+            raise CardError(f"a hand size is a number of cards, not {shown(size)}")
         try:
             distinct = set(held)
             known = self._card_set >= distinct
@@ -158,7 +158,7 @@ class Pack:
         if not known:
             for card in held:
                 if not isinstance(card, Card):
-                    raise CardError(f"not a card: {card!r}")
+                    raise CardError(f"not a card: {shown(card)}")
                 if card not in self:
                     raise CardError(f"{card} is not in the {self}")
         jokers = held.count(JOKER) if JOKER in distinct else 0  # count compares in Python: only if needed
@@ -204,7 +204,7 @@ class Pack:
         True
         """
         if not isinstance(seed, (random.Random, int, type(None))):
-            raise CardError(f"a seed is an int, None or a random.Random, not {seed!r}")
+            raise CardError(f"a seed is an int, None or a random.Random, not {shown(seed)}")
         rng = seed if isinstance(seed, random.Random) else random.Random(seed)
         order = list(self.cards)
         rng.shuffle(order)
@@ -215,11 +215,11 @@ def _as_tuple(cards: Iterable[Card]) -> tuple[Card, ...]:
     """The cards as a tuple, or a CardError if they are not a collection (a string is one card's worth of letters)."""
     given: object = cards  # checked as it comes, whatever the annotation says
     if isinstance(given, (str, bytes)):
-        raise CardError(f"expected cards, not the text {given!r}: read it with parse_cards")
+        raise CardError(f"expected cards, not the text {shown(given)}: read it with parse_cards")
     try:
         return tuple(cards)
     except TypeError:
-        raise CardError(f"expected cards, not {cards!r}") from None
+        raise CardError(f"expected cards, not {shown(cards)}") from None
 
 
 def check_pack(pack: object) -> Pack:
@@ -232,5 +232,5 @@ def check_pack(pack: object) -> Pack:
     cardcommons.errors.CardError: not a pack: '52' (make one with Pack(...))
     """
     if not isinstance(pack, Pack):
-        raise CardError(f"not a pack: {pack!r} (make one with Pack(...))")
+        raise CardError(f"not a pack: {shown(pack)} (make one with Pack(...))")
     return pack

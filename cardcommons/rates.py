@@ -87,15 +87,17 @@ class Rate:
         if not isinstance(name, str) or not name.strip():
             raise SimulationError(f"Rate: name must be a non-empty str, not {shown(name)}")
         if isinstance(happened, str | bytes) or not isinstance(happened, Iterable):
-            raise SimulationError(f"Rate {name!r}: happened must be a sequence of True or False, not {shown(happened)}")
+            raise SimulationError(
+                f"Rate {shown(name)}: happened must be True or False per trial, not {shown(happened)}"
+            )
         trials = tuple(happened)
         wrong = next((x for x in trials if not isinstance(x, bool | np.bool_)), None)
         if wrong is not None:
-            raise SimulationError(f"Rate {name!r}: each trial must be True or False, not {shown(wrong)}")
+            raise SimulationError(f"Rate {shown(name)}: each trial must be True or False, not {shown(wrong)}")
         if not trials:
-            raise SimulationError(f"Rate {name!r}: a rate needs at least one trial")
+            raise SimulationError(f"Rate {shown(name)}: a rate needs at least one trial")
         if not isinstance(verb, str) or not verb.strip():
-            raise SimulationError(f"Rate {name!r}: verb must be a non-empty str, not {shown(verb)}")
+            raise SimulationError(f"Rate {shown(name)}: verb must be a non-empty str, not {shown(verb)}")
         object.__setattr__(self, "name", name)
         object.__setattr__(self, "happened", tuple(bool(x) for x in trials))
         object.__setattr__(self, "source", source)
@@ -246,11 +248,13 @@ def compare(a: Rate, b: Rate) -> Comparison:
         if not isinstance(rate, Rate):
             raise SimulationError(f"compare(): {what} must be a Rate, not {shown(rate)}")
     if a.verb != b.verb:
-        raise SimulationError(f"compare(): {a.name!r} {a.verb} but {b.name!r} {b.verb}: compare like with like")
+        raise SimulationError(
+            f"compare(): {shown(a.name)} {a.verb} but {shown(b.name)} {b.verb}: compare like with like"
+        )
     paired = a.source is not None and a.source is b.source
     if paired and a.trials != b.trials:
         raise SimulationError(
-            f"compare(): {a.name!r} and {b.name!r} share a source but have {a.trials} and {b.trials} trials"
+            f"compare(): {shown(a.name)} and {shown(b.name)} share a source but have {a.trials} and {b.trials} trials"
         )
     low, high = _gap_interval(a, b, paired)
     return Comparison(a, b, low, high, paired)

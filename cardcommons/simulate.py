@@ -9,7 +9,8 @@ executor (a process pool, or a cluster's, such as Dask's
 Nothing fails silently: bad arguments raise :class:`SimulationError`, a game
 that raises stops the run with :class:`SimulationFailed` (naming the game,
 its seed and the seat), and Ctrl-C stops it within a move with
-:class:`SimulationInterrupted`; both carry the games finished so far.
+:class:`SimulationInterrupted`; both carry the games finished so far, in
+every chunk of every executor (see :mod:`cardcommons.chunks`).
 :meth:`Summary.compare` (and :func:`compare`, from :mod:`cardcommons.rates`)
 write what the rates decide.
 
@@ -23,28 +24,20 @@ write what the rates decide.
 
 from __future__ import annotations
 
-import atexit
-import contextlib
-import os
-import pickle
 import random
-import tempfile
-import traceback
-import uuid
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import Executor, Future, as_completed, wait
+from concurrent.futures import Executor
 from dataclasses import dataclass
+from html import escape
 from numbers import Integral
-from typing import TYPE_CHECKING
 
+from cardcommons.chunks import STOP_GRACE, Deal, Failure, Played, check_portable, check_seats, play_chunk, run_on
 from cardcommons.errors import SimulationError, shown
-from cardcommons.game import Action, Bot, Game, Observation, Outcome, play
+from cardcommons.game import Bot, Game, Outcome
 from cardcommons.rates import Z95, Comparison, Rate, compare, games_needed, wilson_interval
 
-if TYPE_CHECKING:
-    from tqdm.auto import tqdm
-
 __all__ = [
+    "STOP_GRACE",
     "Z95",
     "BotFactory",
     "Comparison",
@@ -147,7 +140,7 @@ class Summary:
 
     def _repr_html_(self) -> str:
         rows = "".join(
-            f"<tr><td>{name}</td>"
+            f"<tr><td>{escape(name)}</td>"
             + "".join(
                 f"<td>{r:.3f} <small>[{lo:.3f}, {hi:.3f}]</small></td>"
                 for r, lo, hi in (self.rate(b, w) for w in ("win", "draw", "loss"))
@@ -181,120 +174,7 @@ class SimulationInterrupted(KeyboardInterrupt):
         self.summary = summary
 
 
-STOP_GRACE = 2.0
-"""Seconds to wait, once a run stops, for the games in progress to notice (each does after its current move)."""
-
-
-@dataclass(frozen=True)
-class _Deal:
-    index: int
-    game_seed: int
-    bot_seeds: tuple[int, ...]
-
-
-class _StopFlag:
-    """A flag every process on this machine can read: raised once a file exists.
-    Games in progress look at it before each move, so a stopped run stops fast."""
-
-    def __init__(self) -> None:
-        self.path = os.path.join(tempfile.gettempdir(), f"cardcommons-stop-{uuid.uuid4().hex}")
-
-    def is_set(self) -> bool:
-        return os.path.exists(self.path)
-
-    def set(self) -> None:
-        with open(self.path, "a"):
-            pass
-
-    def clear(self) -> None:
-        with contextlib.suppress(FileNotFoundError):
-            os.remove(self.path)
-
-
-class _Stopped(Exception):
-    """Raised inside a game when the stop flag is up."""
-
-
-class _Seated:
-    """A bot that first checks the stop flag, then acts."""
-
-    def __init__(self, bot: Bot, stop: _StopFlag | None) -> None:
-        self.bot, self.stop = bot, stop
-
-    def act(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
-        if self.stop is not None and self.stop.is_set():
-            raise _Stopped
-        return self.bot.act(observation, legal_actions)
-
-
-@dataclass(frozen=True)
-class _Failure:
-    index: int
-    game_seed: int
-    seat: int | None
-    bot: int | None
-    error: BaseException
-    traceback: str
-
-
-@dataclass(frozen=True)
-class _Played:
-    games: tuple[tuple[int, tuple[Outcome, ...]], ...]
-    """(game index, outcome per bot) for each game finished."""
-    failure: _Failure | None = None
-
-
-def _check_seats(game: Game, bots: int) -> None:
-    players = getattr(game, "players", None)
-    if players != bots:
-        raise SimulationError(
-            f"{type(game).__name__} has {players!r} seats but {bots} {'bot was' if bots == 1 else 'bots were'} given: "
-            "one bot per seat"
-        )
-
-
-def _play_chunk(
-    make_game: GameFactory,
-    bots: Sequence[BotFactory],
-    rotate: bool,
-    deals: Sequence[_Deal],
-    stop: _StopFlag | None = None,
-) -> _Played:
-    """Play some games; stop at the first failure (reported, not raised) or once ``stop`` is set."""
-    games: list[tuple[int, tuple[Outcome, ...]]] = []
-    for deal in deals:
-        game: Game | None = None
-        seat_of: list[int] = []
-        try:
-            if stop is not None and stop.is_set():
-                break
-            game = make_game(seed=deal.game_seed)
-            _check_seats(game, len(bots))
-            shift = deal.index % game.players if rotate else 0
-            seat_of = [(b + shift) % game.players for b in range(len(bots))]
-            seated = {seat_of[b]: _Seated(factory(seed=deal.bot_seeds[b]), stop) for b, factory in enumerate(bots)}
-            result = play(game, [seated[s] for s in range(game.players)])
-        except _Stopped:
-            break
-        except Exception as error:
-            seat = game.current_player if game is not None else None
-            bot = seat_of.index(seat) if seat in seat_of else None
-            failure = _Failure(deal.index, deal.game_seed, seat, bot, _portable(error), traceback.format_exc())
-            return _Played(tuple(games), failure)
-        games.append((deal.index, tuple(result.outcome(seat_of[b]) for b in range(len(bots)))))
-    return _Played(tuple(games))
-
-
-def _portable(error: Exception) -> BaseException:
-    """The error itself if it can travel back from a worker process, else a RuntimeError that describes it."""
-    try:
-        pickle.dumps(error)
-    except Exception:
-        return RuntimeError(f"{type(error).__name__}: {error}")
-    return error
-
-
-def _chunks(deals: list[_Deal], size: int) -> Iterator[list[_Deal]]:
+def _chunks(deals: list[Deal], size: int) -> Iterator[list[Deal]]:
     for start in range(0, len(deals), size):
         yield deals[start : start + size]
 
@@ -326,10 +206,12 @@ def simulate(
     _check_arguments(make_game, bots, games, seed, progress, executor, rotate, chunk)
     games, seed, chunk = int(games), int(seed), int(chunk)  # numpy's integers too
     rng = random.Random(seed)
-    deals = [_Deal(i, rng.getrandbits(63), tuple(rng.getrandbits(63) for _ in bots)) for i in range(games)]
-    _check_seats(make_game(seed=deals[0].game_seed), len(bots))
+    deals = [Deal(i, rng.getrandbits(63), tuple(rng.getrandbits(63) for _ in bots)) for i in range(games)]
+    check_seats(make_game(seed=deals[0].game_seed), len(bots))
+    if executor is not None:
+        check_portable(executor, {"make_game": make_game, **{f"bots[{b}]": f for b, f in enumerate(bots)}})
     names = tuple(_name(factory) for factory in bots)
-    played: list[_Played] = []
+    played: list[Played] = []
     # imported when a run starts: on top it would add a sixth to `import cardcommons.widgets`
     from tqdm.auto import tqdm
 
@@ -337,12 +219,12 @@ def simulate(
     try:
         if executor is None:
             for deal in deals:
-                played.append(_play_chunk(make_game, bots, rotate, [deal]))
+                played.append(play_chunk(make_game, bots, rotate, [deal]))
                 bar.update(len(played[-1].games))
                 if played[-1].failure is not None:
                     break
         else:
-            _run_on(executor, [(make_game, bots, rotate, part) for part in _chunks(deals, chunk)], played, bar)
+            run_on(executor, [(make_game, bots, rotate, part) for part in _chunks(deals, chunk)], played, bar)
     except KeyboardInterrupt:
         summary = _summary(names, played)
         message = f"simulate() stopped after {summary.games} of {games} games (their outcomes are in .summary)"
@@ -356,50 +238,12 @@ def simulate(
     return summary
 
 
-def _run_on(
-    executor: Executor,
-    jobs: list[tuple[GameFactory, Sequence[BotFactory], bool, list[_Deal]]],
-    played: list[_Played],
-    bar: tqdm,
-) -> None:
-    """Run the chunks on ``executor``, adding what they play to ``played``; at
-    the first failure (or on Ctrl-C, re-raised) cancel the rest and stop the running games."""
-    stop = _StopFlag()
-    futures = [executor.submit(_play_chunk, *job, stop) for job in jobs]
-    collected: set[Future[_Played]] = set()
-    try:
-        for future in as_completed(futures):
-            collected.add(future)
-            played.append(future.result())
-            bar.update(len(played[-1].games))
-            if played[-1].failure is not None:
-                break
-    finally:
-        if len(collected) < len(futures):
-            _halt(futures, collected, stop, played)
-
-
-def _halt(
-    futures: list[Future[_Played]], collected: set[Future[_Played]], stop: _StopFlag, played: list[_Played]
-) -> None:
-    """Cancel the chunks not started and stop the games in progress (they
-    return what they finished). The flag stays up until this process exits:
-    an executor may still start a chunk it reported cancelled (Dask does)."""
-    stop.set()
-    atexit.register(stop.clear)
-    for future in futures:
-        future.cancel()
-    left = [f for f in futures if not f.cancelled() and f not in collected]
-    done, _ = wait(left, timeout=STOP_GRACE)
-    played.extend(f.result() for f in done if f.exception() is None)
-
-
-def _summary(names: tuple[str, ...], played: list[_Played]) -> Summary:
+def _summary(names: tuple[str, ...], played: list[Played]) -> Summary:
     games = sorted(game for part in played for game in part.games)
     return Summary(names, tuple(outcomes for _, outcomes in games))
 
 
-def _failed(failure: _Failure, summary: Summary, games: int, names: tuple[str, ...]) -> SimulationFailed:
+def _failed(failure: Failure, summary: Summary, games: int, names: tuple[str, ...]) -> SimulationFailed:
     where = "could not be made" if failure.seat is None else f"failed at seat {failure.seat}"
     who = f", played by bot {failure.bot} ({names[failure.bot]})" if failure.bot is not None else ""
     error = failure.error
@@ -425,7 +269,7 @@ def _check_arguments(
     chunk: object,
 ) -> None:
     def refuse(name: str, value: object, wanted: str) -> SimulationError:
-        return SimulationError(f"simulate(): {name} must be {wanted}, not {value!r}")
+        return SimulationError(f"simulate(): {name} must be {wanted}, not {shown(value)}")
 
     if not callable(make_game):
         raise refuse("make_game", make_game, "a game class or a function of seed=")

@@ -9,7 +9,7 @@ import pytest
 
 from cardcommons.bots import GreedyBot, HeuristicBot
 from cardcommons.bots.choice import ONE
-from cardcommons.bots.split_and_choose import _TYPE_OF, _key, _tables, drafted, inferred_pool, kept_hidden
+from cardcommons.bots.split_and_choose import _TYPE_OF, _key, _tables, inferred_pool, kept_hidden
 from cardcommons.bots.whisky import hand_percentiles
 from cardcommons.categories import Category
 from cardcommons.simulate import Summary, simulate, wilson_interval
@@ -33,7 +33,7 @@ def second_reserve_views(games: int) -> list[tuple[SplitAndChoose, int]]:
 
 def inferred(view: SplitAndChooseObservation, swapped: bool) -> list[int]:
     """HeuristicBot's inferred weight of each card type in the reserve, for the second player's view."""
-    known, unseen, hidden = _key(drafted(view)), _key(view.unseen), _key(kept_hidden(view))
+    known, unseen, hidden = _key(view.opponent_drafted), _key(view.unseen), _key(kept_hidden(view))
     return inferred_pool(ONE, _tables(), known, unseen, hidden, int(swapped))
 
 
@@ -56,7 +56,7 @@ def test_the_inference_narrows_the_reserve_after_a_blind_swap() -> None:
     for game, player in second_reserve_views(60):
         view = game.observation(player)
         if view.reserve[0].swapped:
-            types = {_TYPE_OF[c] for c in (*view.unseen, *drafted(view))}
+            types = {_TYPE_OF[c] for c in (*view.unseen, *view.opponent_drafted)}
             narrower += sum(weight > 0 for weight in inferred(view, True)) < len(types)
     assert narrower > 10
 

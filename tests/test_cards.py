@@ -46,11 +46,20 @@ def test_four_suits_two_red() -> None:
         ("JK", JOKER),
         ("joker", JOKER),
         ("🃏", JOKER),
+        # as a phone types them: an emoji suit carries a variation selector
+        ("A♠\ufe0f", Card(Rank.ACE, Suit.SPADES)),
+        ("10♥\ufe0f", Card(Rank.TEN, Suit.HEARTS)),
+        ("Q♦\ufe0e", Card(Rank.QUEEN, Suit.DIAMONDS)),
+        ("🃏\ufe0f", JOKER),
     ],
 )
 def test_parse_card_reads_the_ascii_and_unicode_forms(token: str, card: Card) -> None:
-    """A rank then a suit, in either case, ASCII or unicode; Jo/JK/🃏 for the Joker."""
+    """A rank then a suit, in either case, ASCII or unicode; Jo/JK/🃏 for the Joker; variation selectors are skipped."""
     assert parse_card(token) == card
+
+
+def test_a_hand_typed_on_a_phone_reads_as_typed() -> None:
+    assert parse_cards("A♠\ufe0f K♥\ufe0f 9♣\ufe0f") == parse_cards("As Kh 9c")
 
 
 def test_every_card_round_trips_through_its_code_and_its_str() -> None:

@@ -102,3 +102,20 @@ def test_a_joker_count_out_of_range_exits_2(count: str, pack: list[str], capsys:
     """--jokers -1 and --jokers 5 are refused (with --lowest and with --players), in one line naming the value."""
     assert main(["odds", *pack, "--jokers", count]) == 2
     assert capsys.readouterr().err == f"cardcommons: error: --jokers takes 0 to 2 Jokers, not {count}\n"
+
+
+@pytest.mark.parametrize(
+    ("argv", "pack"),
+    [
+        (["--players", "3", "--jokers", "2"], "30-card pack (8 to A and 2 Jokers)"),
+        (["--players", "9", "--jokers", "1"], "53-card pack (2 to A and 1 Joker)"),
+        (["--players", "4", "--jokers", "0"], "32-card pack (7 to A)"),
+        (["--players", "3", "--jokers"], "29-card pack (8 to A and 1 Joker)"),  # the table's Jokers
+        (["--players", "9", "--jokers"], "54-card pack (2 to A and 2 Jokers)"),
+        (["--lowest", "10", "--jokers"], "21-card pack (10 to A and 1 Joker)"),
+    ],
+)
+def test_a_number_of_jokers_is_honoured(argv: list[str], pack: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """`--jokers 2` at 3 players once answered for the table's 1 Joker, and `--jokers 1` at 9 players for 2."""
+    assert main(["odds", *argv]) == 0
+    assert capsys.readouterr().out.startswith(f"{pack}, standard order: ")

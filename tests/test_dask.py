@@ -5,8 +5,11 @@ whatever the number of workers. Skipped without the ``cluster`` extra; with
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 from collections.abc import Iterator
 from functools import partial
+from pathlib import Path
 
 import pytest
 
@@ -48,3 +51,56 @@ def test_a_dask_cluster_plays_the_same_games_as_a_serial_run(
     on_dask = simulate(make_game, bots, games=60, seed=8, progress=False, executor=client.get_executor(), chunk=7)
     assert on_dask.outcomes == serial.outcomes and on_dask.names == serial.names
     assert len(client.scheduler_info()["workers"]) in (1, 2)
+
+
+_CHECKS = """
+def _check(cluster, client):
+    "Checks run inside the recipe: TLS, 127.0.0.1 only, no way in without the key."
+    import os
+
+    import psutil
+    from distributed import Client
+
+    assert cluster.scheduler_address.startswith("tls://127.0.0.1:"), cluster.scheduler_address
+    pids = [os.getpid(), *client.run(os.getpid).values()]
+    listening = {
+        c.laddr.ip
+        for pid in pids
+        for c in getattr(psutil.Process(pid), "net_connections", psutil.Process(pid).connections)("inet")
+        if c.status == psutil.CONN_LISTEN
+    }
+    assert listening == {"127.0.0.1"}, listening
+    for address in (cluster.scheduler_address, cluster.scheduler_address.replace("tls://", "tcp://")):
+        try:
+            intruder = Client(address, timeout=3)
+        except Exception:
+            continue
+        intruder.close()
+        raise AssertionError(f"a client without the key connected to {address}")
+    print("checked", flush=True)
+
+
+"""
+
+
+def test_the_readmes_recipe_runs_as_a_script_on_a_cluster_only_it_can_reach(tmp_path: Path) -> None:
+    """The README's code, as a file, run as a script: Dask's worker processes import
+    it, so without `if __name__ == "__main__":` each started a cluster of its own. From
+    inside, the cluster is checked: TLS, listening on 127.0.0.1 only (the dashboard
+    once listened on 0.0.0.0:8787), and closed to a client without the run's key."""
+    readme = (Path(__file__).parent.parent / "README.md").read_text()
+    section = readme.split("## Big simulations on a Dask cluster", 1)[1]
+    recipe = section.split("```python\n", 1)[1].split("```", 1)[0]
+    sizes = "GAMES, SAMPLES = 20_000, 200"
+    body = "        bots = [partial"
+    assert sizes in recipe and body in recipe and 'if __name__ == "__main__":' in recipe
+    script = tmp_path / "recipe.py"
+    checked = recipe.replace(sizes, "GAMES, SAMPLES = 12, 4").replace(body, "        _check(cluster, client)\n" + body)
+    script.write_text(_CHECKS + checked)
+    run = subprocess.run(
+        [sys.executable, str(script)], capture_output=True, text=True, cwd=tmp_path, timeout=300, check=False
+    )
+    assert run.returncode == 0, run.stderr[-3000:]
+    assert run.stdout.startswith("checked\n12 games\n"), run.stdout
+    assert "MonteCarloBot(samples=4)" in run.stdout and run.stdout.rstrip().endswith(")."), run.stdout
+    assert "Traceback" not in run.stderr and "Nanny failed" not in run.stderr, run.stderr[-3000:]

@@ -241,6 +241,18 @@ def test_strength_refuses_what_is_not_five_indices(hand: object) -> None:
         hand_table(Pack(2)).strength(hand)  # type: ignore[arg-type]
 
 
+def test_strength_refuses_every_negative_index_in_every_place() -> None:
+    """A negative index once counted from the end of the table's padded codes: -4096 read card 0."""
+    table = hand_table(Pack(2))
+    for place in range(5):
+        for index in [-1, -52, *range(-4096, -4096 + 52), -4097, -(2**31), -(2**63)]:  # the padding is 4096 long
+            hand = [1, 2, 3, 4, 5]
+            hand[place] = index
+            for indices in (hand, np.array(hand, dtype=np.int64)):
+                with pytest.raises(CardError, match="not 5 card indices"):
+                    table.strength(indices)
+
+
 @pytest.mark.parametrize("pack", [None, 52, "52", (2, 0)])
 def test_hand_table_and_evaluate_many_refuse_what_is_not_a_pack(pack: object) -> None:
     """Checked before the cache, which would otherwise hash whatever it is given."""

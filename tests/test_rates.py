@@ -163,7 +163,7 @@ def test_names_from_the_readers_code_are_shown_as_written_in_markdown() -> None:
         (lambda: Rate("", [True]), "name must be a non-empty str"),
         (lambda: Rate("A", []), "needs at least one trial"),
         (lambda: Rate("A", [1, 0]), "each trial must be True or False, not 1"),  # type: ignore[list-item]
-        (lambda: Rate("A", "TF"), "happened must be a sequence"),  # type: ignore[arg-type]
+        (lambda: Rate("A", "TF"), "happened must be True or False per trial"),  # type: ignore[arg-type]
         (lambda: Rate.counted("A", 11, 10), "0 <= hits <= trials, not 11 of 10"),
         (lambda: Rate.counted("A", 1.5, 10), "hits must be an int, not 1.5"),  # type: ignore[arg-type]
         (lambda: compare(Rate.counted("A", 1, 2), (0.5, 0.1, 0.9)), "b must be a Rate, not (0.5, 0.1, 0.9)"),  # type: ignore[arg-type]

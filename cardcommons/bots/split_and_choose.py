@@ -150,22 +150,6 @@ def profile_value(cards: Iterable[Card]) -> float:
     return _tables()[_key(cards)]
 
 
-def drafted(view: SplitAndChooseObservation) -> tuple[Card, ...]:
-    """The cards this player saw go to the other in the draft: face-up pairs
-    the other took, face-down pairs this player split and left to the other.
-    What the other held before the reserve, as far as this player knows; the
-    bot's rule reads this, not what the reserve may have changed since."""
-    cards: list[Card] = []
-    for r in view.rounds:
-        if r.face_up is None or r.chose_face_up is None:
-            continue
-        if r.face_up_taker != view.player:
-            cards.extend(r.face_up)
-        elif r.face_down is not None and r.splitter == view.player:
-            cards.extend(r.face_down)
-    return tuple(cards)
-
-
 def kept_hidden(view: SplitAndChooseObservation) -> tuple[Card, ...]:
     """The face-down pairs this player split and kept, which the other never saw."""
     me = view.player
@@ -338,7 +322,7 @@ class HeuristicBot:
 
     def _split(self, view: SplitAndChooseObservation, legal_actions: Sequence[Action], decision: int) -> Action:
         value = self.value
-        mine, theirs = _key(view.hand), _key(drafted(view))
+        mine, theirs = _key(view.hand), _key(view.opponent_drafted)
         scores = []
         for action in legal_actions:
             assert isinstance(action, Split)
@@ -350,7 +334,7 @@ class HeuristicBot:
         assert face_up is not None
         unseen = _key(view.unseen)
         pool = [digit(unseen, t) for t in range(TYPES)]
-        return Choose(takes_face_up(ONE, self.value, _key(view.hand), _key(drafted(view)), _key(face_up), pool))
+        return Choose(takes_face_up(ONE, self.value, _key(view.hand), _key(view.opponent_drafted), _key(face_up), pool))
 
     def _reserve(self, view: SplitAndChooseObservation, decision: int) -> Action:
         me = view.player
@@ -361,7 +345,7 @@ class HeuristicBot:
             self.value,
             bool(before),
             _key(view.unseen),
-            _key(drafted(view)),
+            _key(view.opponent_drafted),
             _key(kept_hidden(view)),
             int(before[0].swapped) if before else 0,
             -1 if shown is None else _TYPE_OF[shown],

@@ -15,8 +15,9 @@ tables that a deep copy would duplicate).
 
 from __future__ import annotations
 
+import random
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
 import numpy as np
@@ -46,6 +47,8 @@ class Rules(Protocol):
     num_distinct_actions: int
     candidate_actions: bool
     """Offer only our game's ``candidate_actions()`` (a pruned game for solvers), not every legal action."""
+    max_moves: int
+    """A game still going after this many moves ends as a draw (0: no bound, for a game that has its own)."""
 
     def start(self, deal: Sequence[Card]) -> Game:
         """Our game for a complete deal, in the order the chance nodes dealt it."""
@@ -67,6 +70,14 @@ class Rules(Protocol):
         """The observation without what only perfect recall keeps (the observation string)."""
         ...
 
+    def deal_of(self, game: Game) -> list[Card]:
+        """The cards of one of our games (one :meth:`start` made, or a sample of it) in dealing order."""
+        ...
+
+    def history_of(self, game: Game) -> Sequence[Action]:
+        """Every action played in one of our games, in order."""
+        ...
+
 
 class _Play:
     """The cards dealt so far, and our game once the deal is complete. A copy replays it."""
@@ -75,8 +86,11 @@ class _Play:
         self.rules = rules
         self.deal: list[int] = []
         self.moves: list[int] = []
+        self.played: list[Action] = []
         self.table: Game | None = None
         self.legal: dict[int, Action] = {}
+        self.replaying = False
+        """Take any legal action, candidate or not: a sampled world replays what its players did."""
 
     def left(self) -> Counter[int]:
         """How many of each card the chance nodes have still to deal."""
@@ -84,8 +98,22 @@ class _Play:
         left.subtract(self.deal)
         return +left
 
+    @property
+    def over(self) -> bool:
+        """Our game is over, or it reached the move bound (a draw)."""
+        table = self.table
+        return table is not None and (table.is_over or self.truncated)
+
+    @property
+    def truncated(self) -> bool:
+        """The game reached the move bound before its end: a draw."""
+        bound = self.rules.max_moves
+        return bool(bound) and len(self.moves) >= bound and self.table is not None and not self.table.is_over
+
     def apply(self, action_id: int) -> None:
         """Deal a card or play an action by id; one that is not possible now raises and changes nothing."""
+        if self.over:
+            raise IllegalActionError(f"the game is over: no action {action_id}")
         if self.table is None:
             if action_id not in self.left():
                 raise IllegalActionError(f"chance outcome {action_id} is not a card left to deal")
@@ -98,20 +126,32 @@ class _Play:
                 raise IllegalActionError(f"action {action_id} is not legal now; the legal ids are {sorted(legal)}")
             self.table.apply(legal[action_id])
             self.moves.append(action_id)
+            self.played.append(legal[action_id])
+        self.legal = {}
+
+    def replay(self, deal: Sequence[int], actions: Sequence[Action]) -> None:
+        """Deal ``deal`` (chance outcomes) and play ``actions`` on our game, which checks them."""
+        for card in deal:
+            self.apply(card)
+        for action in actions:
+            assert self.table is not None
+            self.table.apply(action)
+            self.moves.append(self.rules.action_id(action))
+            self.played.append(action)
         self.legal = {}
 
     def legal_actions(self) -> dict[int, Action]:
         """Our game's legal (or candidate) actions by id, computed once per position."""
         table = self.table
-        if not self.legal and table is not None:
-            actions = table.candidate_actions() if self.rules.candidate_actions else table.legal_actions()
+        if not self.legal and table is not None and not self.truncated:
+            pruned = self.rules.candidate_actions and not self.replaying
+            actions = table.candidate_actions() if pruned else table.legal_actions()
             self.legal = {self.rules.action_id(a): a for a in actions}
         return self.legal
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Play:
         twin = _Play(self.rules)
-        for action_id in self.deal + self.moves:
-            twin.apply(action_id)
+        twin.replay(self.deal, self.played)
         return twin
 
 
@@ -134,7 +174,7 @@ class CardGameState(pyspiel.State):  # type: ignore[misc]
         if table is None:
             return int(pyspiel.PlayerId.CHANCE)
         player = table.current_player
-        return int(pyspiel.PlayerId.TERMINAL) if player is None else player
+        return int(pyspiel.PlayerId.TERMINAL) if player is None or self._play.truncated else player
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         left = self._play.left()
@@ -154,14 +194,35 @@ class CardGameState(pyspiel.State):  # type: ignore[misc]
         return str(legal[action]) if action in legal else f"action {action}"
 
     def is_terminal(self) -> bool:
+        return self._play.over
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Callable[[], float]) -> CardGameState:
+        """A state that ``player_id`` cannot tell from this one (for OpenSpiel's
+        ISMCTS): the same history, with the cards the player has not seen dealt
+        at random by our observation's ``sample_game``, which never reads
+        what the player may not know. ``probability_sampler()`` seeds the draw."""
+        rng = random.Random(int(probability_sampler() * 2**53))
+        rules = self._play.rules
         table = self._play.table
-        return table is not None and table.is_over
+        if table is None:  # still dealing: the player has seen nothing yet
+            pack = [i for i, n in enumerate(rules.copies) for _ in range(n)]
+            ids = rng.sample(pack, len(self._play.deal))
+        else:
+            world = table.observation(player_id).sample_game(rng)
+            position = {card: i for i, card in enumerate(rules.cards)}
+            ids = [position[c] for c in rules.deal_of(world)] + [rules.action_id(a) for a in rules.history_of(world)]
+        twin: CardGameState = self.get_game().new_initial_state()
+        twin._play.replaying = True
+        for action_id in ids:  # through OpenSpiel, which keeps the history
+            twin.apply_action(action_id)
+        twin._play.replaying = False
+        return twin
 
     def returns(self) -> list[float]:
-        """Each player antes 1 and the winners share the pot: players × share − 1."""
+        """Each player antes 1 and the winners share the pot: players × share − 1 (0 each in a draw)."""
         players = self._play.rules.players
         table = self._play.table
-        if table is None or table.result is None:
+        if table is None or table.result is None:  # not over yet, or a draw at the move bound
             return [0.0] * players
         return [players * table.result.share(p, players) - 1 for p in range(players)]
 

@@ -39,7 +39,8 @@ from typing import Any, get_args
 import pyspiel
 
 from cardcommons.cards import Card
-from cardcommons.game import Action, Observation
+from cardcommons.errors import shown
+from cardcommons.game import Action, Game, Observation
 from cardcommons.openspiel.adapter import CardGame, Tensors, game_type, mark
 from cardcommons.split_and_choose import (
     PACK,
@@ -78,6 +79,7 @@ class SplitAndChooseRules:
     copies = (1,) * _CARDS
     deal_size = _CARDS
     num_distinct_actions = _BUILD + len(_BUILDS)
+    max_moves = 0  # every game is 14 moves long
 
     def __init__(self, first_splitter: int, face_up_swap: bool, candidate_actions: bool) -> None:
         self.first_splitter = first_splitter
@@ -103,7 +105,7 @@ class SplitAndChooseRules:
                 first, *others = _in_pack_order(weaker + stronger)
                 hand = weaker if first in weaker else stronger
                 return _BUILD + _BUILDS[tuple(sorted(others.index(c) + 1 for c in hand if c != first))]
-        raise TypeError(f"not a Split and Choose action: {action!r}")
+        raise TypeError(f"not a Split and Choose action: {shown(action)}")
 
     def tensor_shapes(self, perfect_recall: bool) -> dict[str, tuple[int, ...]]:
         """One layout for both: a player's observation already recalls every round."""
@@ -155,6 +157,14 @@ class SplitAndChooseRules:
     def without_history(self, observation: Observation) -> Observation:
         """The whole observation: every round stays on the table until the end."""
         return observation
+
+    def deal_of(self, game: Game) -> list[Card]:
+        assert isinstance(game, SplitAndChoose)
+        return list(game.order)
+
+    def history_of(self, game: Game) -> Sequence[Action]:
+        assert isinstance(game, SplitAndChoose)
+        return game.history
 
 
 _PARAMETERS = {"first_splitter": 0, "face_up_swap": False, "candidate_actions": False}

@@ -1,9 +1,9 @@
 """Whisky Poker as the OpenSpiel game ``cardcommons_whisky_poker``.
 
-Parameters: ``players`` (2 to 9, default 4), ``jokers``, and
+Parameters: ``players`` (2 to 9, default 4), ``jokers``,
 ``candidate_actions``: when true, phase 2 offers only the few best
 exchanges that do not lower the hand (our engine's look-ahead choices),
-besides taking the spare and knocking.
+besides taking the spare and knocking; and ``max_moves`` (below).
 
 The last seat deals, so seat 0 plays first. Chance deals 5 cards to seat 0,
 then 5 to seat 1 and so on, then 5 to the spare; outcome ``i`` is the
@@ -16,10 +16,17 @@ The returns: each seat antes 1 and the winners share the pot, so a lone
 winner gets ``players − 1``, a loser −1, everyone 0 in a draw.
 
 The information-state string holds the public log (perfect recall); the
-observation string and tensor only the table as it is now. A game can go on
-until a position comes up a third time, which no practical bound limits, so
-there is no information-state tensor and the maximum game length is only
-nominal.
+observation string and tensor only the table as it is now. The log has no
+fixed length, so there is no information-state tensor.
+
+A game can go on until a position comes up a third time, which no practical
+bound limits: random play, as a solver explores, knocks about once in 27
+moves and now and then plays 240. Such a game's sampling probability (about
+1/27 a move, times the deal's) falls below the smallest float, and outcome
+sampling divided by zero. So a game still going after ``max_moves`` moves
+(default 100; GreedyBots at nine players take about 50 at most) ends as a
+draw, as chess has its fifty-move rule; that is the game's maximum length.
+``max_moves=0`` lifts the bound.
 
 >>> import pyspiel
 >>> game = pyspiel.load_game("cardcommons_whisky_poker", {"players": 2, "jokers": True})
@@ -47,8 +54,9 @@ from typing import Any
 
 import pyspiel
 
-from cardcommons.cards import Card
-from cardcommons.game import Action, Observation
+from cardcommons.cards import Card, parse_card
+from cardcommons.errors import shown
+from cardcommons.game import Action, Game, Observation
 from cardcommons.hands import HAND_SIZE
 from cardcommons.openspiel.adapter import CardGame, Tensors, game_type, mark
 from cardcommons.packs import MAX_PLAYERS, MIN_PLAYERS, Pack
@@ -62,10 +70,11 @@ _PASS, _TAKE, _KNOCK, _EXCHANGE = 0, 1, 2, 3
 class WhiskyRules:
     """One table's pack, the deal, the action ids and the tensor layout."""
 
-    def __init__(self, players: int, jokers: bool, candidate_actions: bool) -> None:
+    def __init__(self, players: int, jokers: bool, candidate_actions: bool, max_moves: int) -> None:
         self.players = players
         self.jokers = jokers
         self.candidate_actions = candidate_actions
+        self.max_moves = max_moves
         pack = Pack.whisky(players, jokers)
         count = Counter(pack.cards)
         self.cards: tuple[Card, ...] = tuple(count)
@@ -88,7 +97,7 @@ class WhiskyRules:
                 return _KNOCK
             case Exchange(give=give, take=take):
                 return _EXCHANGE + len(self.cards) * self.position[give] + self.position[take]
-        raise TypeError(f"not a Whisky Poker action: {action!r}")
+        raise TypeError(f"not a Whisky Poker action: {shown(action)}")
 
     def tensor_shapes(self, perfect_recall: bool) -> dict[str, tuple[int, ...]]:
         """The table now (no tensor with perfect recall: the public log has no bound)."""
@@ -129,8 +138,20 @@ class WhiskyRules:
         assert isinstance(observation, WhiskyObservation)
         return replace(observation, events=())
 
+    def deal_of(self, game: Game) -> list[Card]:
+        """Seat by seat, then the spare, as dealt (the record of a staged deal)."""
+        assert isinstance(game, WhiskyPoker)
+        deal = game.record()["deal"]
+        return [parse_card(code) for hand in [*deal["hands"], deal["spare"]] for code in hand]
 
-_PARAMETERS = {"players": 4, "jokers": False, "candidate_actions": False}
+    def history_of(self, game: Game) -> Sequence[Action]:
+        assert isinstance(game, WhiskyPoker)
+        return game.actions
+
+
+MAX_MOVES = 100
+"""The default move bound: a game still going after 100 moves ends as a draw."""
+_PARAMETERS = {"players": 4, "jokers": False, "candidate_actions": False, "max_moves": MAX_MOVES}
 _GAME_TYPE = game_type(
     "cardcommons_whisky_poker",
     "Whisky Poker (cardcommons)",
@@ -139,8 +160,9 @@ _GAME_TYPE = game_type(
     information_state_tensor=False,
 )
 _NOMINAL_LENGTH = 2**31 - 1
-"""Every game ends (a position's third time is a draw), but with up to 50
-cards in play the number of positions has no practical bound."""
+"""With ``max_moves=0``: every game ends (a position's third time is a
+draw), but with up to 50 cards in play the number of positions has no
+practical bound."""
 
 
 class WhiskyPokerGame(CardGame):
@@ -148,8 +170,10 @@ class WhiskyPokerGame(CardGame):
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         values = {**_PARAMETERS, **(params or {})}
-        players, jokers = int(values["players"]), bool(values["jokers"])
-        rules = WhiskyRules(players, jokers, bool(values["candidate_actions"]))
+        players, jokers, max_moves = int(values["players"]), bool(values["jokers"]), int(values["max_moves"])
+        if max_moves < 0:
+            raise ValueError(f"max_moves is a number of moves, or 0 for no bound, not {max_moves}")
+        rules = WhiskyRules(players, jokers, bool(values["candidate_actions"]), max_moves)
         info = pyspiel.GameInfo(
             num_distinct_actions=rules.num_distinct_actions,
             max_chance_outcomes=len(rules.cards),
@@ -157,7 +181,7 @@ class WhiskyPokerGame(CardGame):
             min_utility=-1.0,
             max_utility=players - 1.0,
             utility_sum=0.0,
-            max_game_length=_NOMINAL_LENGTH,
+            max_game_length=max_moves or _NOMINAL_LENGTH,
         )
         super().__init__(_GAME_TYPE, info, params or {}, rules)
 

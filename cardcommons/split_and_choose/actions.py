@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any, TypeAlias
 
 from cardcommons.cards import Card, cards_str, parse_card, parse_cards
-from cardcommons.errors import CardError, IllegalActionError
+from cardcommons.errors import CardError, IllegalActionError, shown
 from cardcommons.hands import HAND_SIZE
 from cardcommons.lookup import hand_table
 from cardcommons.split_and_choose.rules import _INDEX, PACK, _high_first
@@ -235,7 +235,7 @@ def action_code(action: SplitAndChooseAction) -> str:
             return "keep"
         case Build(hands=(weaker, stronger)):
             return f"build {_codes(weaker)} | {_codes(stronger)}"
-    raise TypeError(f"not a Split and Choose action: {action!r}")
+    raise TypeError(f"not a Split and Choose action: {shown(action)}")
 
 
 def _codes(cards: Iterable[Card]) -> str:
@@ -269,4 +269,4 @@ def parse_action(text: str) -> SplitAndChooseAction:
                 return Build(hands=(parse_cards(weaker), parse_cards(stronger)))
     except (ValueError, CardError):
         pass
-    raise IllegalActionError(f"not a Split and Choose action: {text!r}")
+    raise IllegalActionError(f"not a Split and Choose action: {shown(text)}")

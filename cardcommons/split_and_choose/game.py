@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardcommons.cards import Card, cards_str, parse_cards
-from cardcommons.errors import CardError, IllegalActionError, RulesError
+from cardcommons.errors import CardError, IllegalActionError, RulesError, cut, shown
 from cardcommons.faces import card_html, hand_html
 from cardcommons.game import Action
 from cardcommons.hands import HAND_SIZE
@@ -69,7 +69,7 @@ class SplitAndChoose:
 
     def __init__(self, seed: int | None = None, first_splitter: int = 0, face_up_swap: bool = False) -> None:
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise RulesError(f"a seed is an int or None, not {seed!r}")
+            raise RulesError(f"a seed is an int or None, not {shown(seed)}")
         order = PACK.shuffled(random.Random(seed))
         self._setup(tuple(order), first_splitter, face_up_swap)
         self.seed = seed
@@ -98,9 +98,9 @@ class SplitAndChoose:
 
     def _setup(self, order: tuple[Card, ...], first_splitter: int, face_up_swap: bool) -> None:
         if isinstance(first_splitter, bool) or not isinstance(first_splitter, int) or first_splitter not in (0, 1):
-            raise RulesError(f"first_splitter is 0 or 1, not {first_splitter!r}")
+            raise RulesError(f"first_splitter is 0 or 1, not {shown(first_splitter)}")
         if not isinstance(face_up_swap, bool):
-            raise RulesError(f"face_up_swap is True or False, not {face_up_swap!r}")
+            raise RulesError(f"face_up_swap is True or False, not {shown(face_up_swap)}")
         self.order = order
         self.first_splitter = first_splitter
         self.face_up_swap = face_up_swap
@@ -227,7 +227,7 @@ class SplitAndChoose:
         phase = self.phase
         mover = self._player_in(phase)
         if mover is None:
-            raise IllegalActionError(f"the game is over: no more moves ({action})")
+            raise IllegalActionError(f"the game is over: no more moves ({cut(str(action))})")
         if player is not None and player != mover:
             raise IllegalActionError(f"it is Player {mover}'s turn, not Player {player}'s")
         move: SplitAndChooseAction
@@ -236,7 +236,7 @@ class SplitAndChoose:
             self._splits.append(move := action)
         elif phase == "choose" and isinstance(action, Choose):
             if not isinstance(action.face_up, bool):
-                raise IllegalActionError(f"Choose takes face_up=True or False, not {action.face_up!r}")
+                raise IllegalActionError(f"Choose takes face_up=True or False, not {shown(action.face_up)}")
             split = self._splits[-1]
             taken, left = (split.face_up, split.face_down) if action.face_up else (split.face_down, split.face_up)
             self._hands[mover].extend(taken)
@@ -245,7 +245,7 @@ class SplitAndChoose:
             move = action
         elif phase == "reserve" and isinstance(action, Swap):
             if action.card not in self._hands[mover]:
-                raise IllegalActionError(f"Player {mover} cannot swap {action.card}: not in their hand")
+                raise IllegalActionError(f"Player {mover} cannot swap {cut(str(action.card))}: not in their hand")
             hand = self._hands[mover]
             hand[hand.index(action.card)] = self._reserve
             self._reserve_log.append(_ReserveDecision(mover, action.card, self._reserve))
@@ -261,7 +261,7 @@ class SplitAndChoose:
                 self._result = score_builds([b for b in self._builds if b is not None])
         else:
             verb = {"split": "split", "choose": "choose a pair", "reserve": "swap or keep", "build": "build"}[phase]
-            raise IllegalActionError(f"Player {mover} must {verb} now, not {action}")
+            raise IllegalActionError(f"Player {mover} must {verb} now, not {cut(str(action))}")
         self._history.append(move)
 
     def _check_split(self, split: Split) -> None:
@@ -280,7 +280,7 @@ class SplitAndChoose:
         held = self._hands[player]
         cards = weaker + stronger
         if not all(isinstance(c, Card) for c in cards):
-            raise IllegalActionError(f"a build is made of cards, not {cards!r}")
+            raise IllegalActionError(f"a build is made of cards, not {shown(cards)}")
         missing = [c for c in cards if c not in held]
         if missing:
             raise IllegalActionError(f"Player {player} does not hold {cards_str(missing)}")
@@ -293,7 +293,7 @@ class SplitAndChoose:
 
     def observation(self, player: int) -> SplitAndChooseObservation:
         if isinstance(player, bool) or not isinstance(player, int) or player not in (0, 1):
-            raise RulesError(f"Split and Choose has players 0 and 1, not {player!r}")
+            raise RulesError(f"Split and Choose has players 0 and 1, not {shown(player)}")
         phase = self.phase
         decided = self._decided_views[player]  # a round's view is final once its pair is chosen
         rounds = list(decided)

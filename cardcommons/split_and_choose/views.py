@@ -139,35 +139,62 @@ class SplitAndChooseObservation:
         return tuple(itertools.filterfalse(self.seen.__contains__, PACK.cards))
 
     @property
-    def opponent_known(self) -> tuple[Card, ...]:
-        """The cards this player knows the other player holds: drafted, or
-        taken at the reserve. The reserve is followed card by card: a card
-        this player takes from it is no longer the other's, even when the
-        other gave it blind; a card this player gave and the other then took
-        blind is known to be the other's."""
+    def opponent_drafted(self) -> tuple[Card, ...]:
+        """The cards this player saw go to the other in the draft: face-up
+        pairs the other took, and face-down pairs this player split and left
+        to the other. What the other held before the reserve, as far as this
+        player knows."""
         me = self.player
         cards: list[Card] = []
         for view in self.rounds:
             if view.face_up is None or view.chose_face_up is None:
                 continue
-            taker_up = view.face_up_taker
-            if taker_up != me:
+            if view.face_up_taker != me:
                 cards.extend(view.face_up)
             elif view.face_down is not None and view.splitter == me:
                 cards.extend(view.face_down)
+        return tuple(cards)
+
+    @property
+    def opponent_known(self) -> tuple[Card, ...]:
+        """The cards this player knows the other holds now: drafted, or taken
+        at the reserve. The reserve is followed card by card. A card this
+        player gives and the other then takes is the other's. After the other
+        gives a card blind, any card it was known to hold may be the one now in
+        the reserve, so none is listed, until this player takes the reserve and
+        sees which card it was.
+
+        >>> from cardcommons.split_and_choose import Swap, SplitAndChoose
+        >>> game = SplitAndChoose(seed=2)
+        >>> while game.phase != "reserve":
+        ...     game.apply(game.legal_actions()[0])
+        >>> second = 1 - game.current_player
+        >>> len(game.observation(second).opponent_known)  # the face-up pairs the other took
+        6
+        >>> game.apply(Swap(game.hand(game.current_player)[0]))  # blind: the other does not see which card
+        >>> game.observation(second).opponent_known
+        ()
+        """
+        me = self.player
+        cards = list(self.opponent_drafted)
+        doubtful: list[Card] = []  # known before the other gave a card blind: one of them may be in the reserve
         in_reserve: Card | None = None  # the reserve card, when this player knows it
         for decision in self.reserve:
             if not decision.swapped:
                 continue
             if decision.player == me:
+                # the card taken is the one the other gave, if it gave one: the rest are its own again
+                cards += [c for c in doubtful if c != decision.taken]
+                doubtful = []
                 if decision.taken in cards:
                     cards.remove(decision.taken)
-            else:
+            elif decision.given is not None:  # shown, and so is the card taken: the face-up swap variant
                 if decision.given in cards:
                     cards.remove(decision.given)
-                taken = decision.taken if decision.taken is not None else in_reserve
-                if taken is not None:
-                    cards.append(taken)
+                if decision.taken is not None:
+                    cards.append(decision.taken)
+            else:
+                doubtful, cards = cards, [in_reserve] if in_reserve is not None else []
             in_reserve = decision.given
         return tuple(cards)
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import TypeAlias
 
 from cardcommons.cards import Card, parse_card
-from cardcommons.errors import CardError, IllegalActionError
+from cardcommons.errors import CardError, IllegalActionError, shown
 
 __all__ = ["KNOCK", "PASS", "TAKE", "Exchange", "Knock", "Pass", "TakeSpare", "WhiskyAction", "parse_action"]
 
@@ -119,5 +119,5 @@ def parse_action(text: str) -> WhiskyAction:
         if len(words) == 4 and words[0] == "give" and words[2] == "take":
             return Exchange(parse_card(words[1]), parse_card(words[3]))
     except CardError as error:
-        raise IllegalActionError(f"not a Whisky Poker action: {text!r} ({error})") from None
-    raise IllegalActionError(f"not a Whisky Poker action: {text!r}")
+        raise IllegalActionError(f"not a Whisky Poker action: {shown(text)} ({error})") from None
+    raise IllegalActionError(f"not a Whisky Poker action: {shown(text)}")

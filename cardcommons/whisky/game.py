@@ -24,7 +24,7 @@ from typing import Any
 
 from cardcommons.cards import Card, cards_str, parse_cards
 from cardcommons.categories import RankingName
-from cardcommons.errors import CardError, IllegalActionError, RecordError, RulesError
+from cardcommons.errors import CardError, IllegalActionError, RecordError, RulesError, cut, shown
 from cardcommons.hands import HAND_SIZE, HandValue, value_of
 from cardcommons.packs import MAX_PLAYERS, MIN_PLAYERS, Pack
 from cardcommons.records import VERSION, codes, flag, integer, play_actions, read_record, replaying, section
@@ -75,7 +75,7 @@ class WhiskyPoker:
         if seed is None:
             seed = secrets.randbits(63)
         elif isinstance(seed, bool) or not isinstance(seed, int):
-            raise RulesError(f"a seed is an int or None, not {seed!r}")
+            raise RulesError(f"a seed is an int or None, not {shown(seed)}")
         rng = random.Random(seed)
         chosen = rng.randrange(players)
         self._init(table, players, jokers, ace_low, ranking, chosen if dealer is None else dealer)
@@ -119,7 +119,7 @@ class WhiskyPoker:
         """
         if isinstance(hands, str) or not isinstance(hands, Sequence):
             what = "the string " if isinstance(hands, str) else ""
-            raise CardError(f"the hands are a list with one hand per player, not {what}{hands!r}")
+            raise CardError(f"the hands are a list with one hand per player, not {what}{shown(hands)}")
         players = len(hands)
         table = rules_table(players, jokers, ace_low, ranking)
         pack = table.pack
@@ -171,7 +171,7 @@ class WhiskyPoker:
         self, table: RulesTable, players: int, jokers: bool, ace_low: bool, ranking: RankingName, dealer: int
     ) -> None:
         if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
-            raise RulesError(f"the dealer is a seat from 0 to {players - 1}, not {dealer!r}")
+            raise RulesError(f"the dealer is a seat from 0 to {players - 1}, not {shown(dealer)}")
         self._table = table
         self.players = players
         self.jokers = jokers
@@ -331,7 +331,7 @@ class WhiskyPoker:
         """Play ``action`` for the current player; an illegal one raises
         :class:`IllegalActionError` and changes nothing."""
         if self._turn is None:
-            raise IllegalActionError(f"the game is over; no more actions ({action})")
+            raise IllegalActionError(f"the game is over; no more actions ({cut(str(action))})")
         if isinstance(action, Pass):
             if self._phase != 1:
                 raise IllegalActionError("no passing in phase 2: exchange one card, take all five, or knock")
@@ -342,16 +342,16 @@ class WhiskyPoker:
             give = ids.get(action.give) if isinstance(action.give, Card) else None
             take = ids.get(action.take) if isinstance(action.take, Card) else None
             if give is None or give not in self._hands[self._turn]:
-                raise IllegalActionError(f"seat {self._turn} does not hold {action.give}")
+                raise IllegalActionError(f"seat {self._turn} does not hold {cut(str(action.give))}")
             if take is None or take not in self._spare:
-                raise IllegalActionError(f"{action.take} is not in the spare")
+                raise IllegalActionError(f"{cut(str(action.take))} is not in the spare")
             if give == take:
                 raise IllegalActionError(
                     f"giving {action.give} for the spare's {action.take} changes nothing: "
                     "it would be a pass, and phase 2 has no passing"
                 )
         elif not isinstance(action, TakeSpare | Knock):
-            raise IllegalActionError(f"not a Whisky Poker action: {action!r}")
+            raise IllegalActionError(f"not a Whisky Poker action: {shown(action)}")
         self._play(action)
 
     def _play(self, action: WhiskyAction, log: bool = True) -> None:
@@ -440,7 +440,7 @@ class WhiskyPoker:
     def observation(self, player: int) -> WhiskyObservation:
         """What ``player`` may know now, and nothing else."""
         if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.players:
-            raise RulesError(f"a seat is 0 to {self.players - 1}, not {player!r}")
+            raise RulesError(f"a seat is 0 to {self.players - 1}, not {shown(player)}")
         return WhiskyObservation(
             player=player,
             players=self.players,
@@ -501,11 +501,11 @@ class WhiskyPoker:
             game = cls(players, dealer=dealer, seed=seed, ranking=ranking, **options)
         else:
             if fields["seed"] is not None:
-                raise RecordError(f"a record has a seed or a deal, not both: seed {fields['seed']!r}")
+                raise RecordError(f"a record has a seed or a deal, not both: seed {shown(fields['seed'])}")
             deal = section(fields["deal"], "deal", {"hands", "spare"})
             hands = deal["hands"]
             if not isinstance(hands, list) or len(hands) != players:
-                raise RecordError(f"deal.hands must be a list of {players} hands (rules.players), not {hands!r}")
+                raise RecordError(f"deal.hands must be a list of {players} hands (rules.players), not {shown(hands)}")
             dealt = [codes(hand, f"deal.hands[{s}]", HAND_SIZE) for s, hand in enumerate(hands)]
             spare = codes(deal["spare"], "deal.spare", HAND_SIZE)
             with replaying("deal", deal):
@@ -534,5 +534,5 @@ class WhiskyPoker:
 def _hand_cards(name: str, cards: object) -> tuple[Card, ...]:
     """The cards of a staged hand, given as a string or a list; anything else is refused, naming it."""
     if not isinstance(cards, str) and (isinstance(cards, bytes | Mapping) or not isinstance(cards, Iterable)):
-        raise CardError(f"{name} is a string or a list of cards, not {cards!r}")
+        raise CardError(f"{name} is a string or a list of cards, not {shown(cards)}")
     return parse_cards(cards)

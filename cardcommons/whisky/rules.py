@@ -25,7 +25,7 @@ from functools import lru_cache
 
 from cardcommons.cards import Card
 from cardcommons.categories import RANKING_NAMES, Ranking, RankingName
-from cardcommons.errors import CardError, RulesError
+from cardcommons.errors import CardError, RulesError, shown
 from cardcommons.lookup import HandTable, hand_table
 from cardcommons.odds import resolve_ranking
 from cardcommons.packs import Pack
@@ -61,12 +61,12 @@ def check_rules(players: object, jokers: object, ace_low: object, ranking: objec
     cardcommons.errors.RulesError: jokers is True or False, not 'no'
     """
     if isinstance(players, bool) or not isinstance(players, int):
-        raise CardError(f"the number of players is an int, not {players!r}")
+        raise CardError(f"the number of players is an int, not {shown(players)}")
     for name, flag in (("jokers", jokers), ("ace_low", ace_low)):
         if not isinstance(flag, bool):
-            raise RulesError(f"{name} is True or False, not {flag!r}")
+            raise RulesError(f"{name} is True or False, not {shown(flag)}")
     if not isinstance(ranking, str) or ranking not in RANKING_NAMES:
-        raise RulesError(f"the ranking is 'standard' or 'rarity', not {ranking!r}")
+        raise RulesError(f"the ranking is 'standard' or 'rarity', not {shown(ranking)}")
 
 
 def rules_table(players: int, jokers: bool, ace_low: bool, ranking: RankingName) -> RulesTable:

@@ -204,7 +204,7 @@ class HandExplorer(WidgetApp):
         return (
             f'<div style="font:600 17px/1.3 {FONT};padding:2px 0 4px">Hand explorer'
             f'<span style="font-weight:400;font-size:14px;opacity:.75"> · {escape(str(self.pack))}'
-            f" · {order}</span></div>"
+            f" · {escape(order)}</span></div>"
         )
 
     def _result_html(self) -> str:

@@ -38,7 +38,6 @@ from cardcommons.bots.split_and_choose import (
     SWAP_ORDER,
     TYPES,
     digit,
-    drafted,
     kept_hidden,
     reserve_pool,
     reserve_scores,
@@ -159,7 +158,7 @@ class Deals:
         rows: list[list[Card]] = [list(game.order)]
         rows += [list(game.hand(p)) for p in (0, 1)]
         rows += [sorted(v.seen) for v in views]
-        rows += [list(drafted(v)) for v in views]
+        rows += [list(v.opponent_drafted) for v in views]
         rows += [list(kept_hidden(v)) for v in views]
         rows.append([game.reserve])
         decisions = views[game.second].reserve[:1]
