@@ -331,9 +331,12 @@ def solve_reserve(view: SplitAndChooseObservation) -> ReserveSolution:
     recommended mix, best move first.
 
     Assumption: the worlds are weighted uniformly, not by what the draft
-    revealed (:data:`ASSUMPTION`). The second mover's mix is its
-    equilibrium reply; after a first move the equilibrium never makes,
-    its values weigh that move's worlds alike and the mix shares the best moves.
+    revealed (:data:`ASSUMPTION`). The first mover's moves are valued
+    against the second's equilibrium replies, so a move outside the mix is
+    worth no more than one in it. The second mover's mix is its equilibrium
+    reply; after a first move the equilibrium never makes, its values weigh
+    that move's worlds (and the cards that may have been given) alike and
+    the mix shares the best moves equally.
 
     >>> from cardcommons.split_and_choose import Swap, stage
     >>> game = stage("Ts Ah Qs Kc Qh As Jh Jo Qc Jc", "Th Jd Ks Qd Kh Td Kd Ad Ac Tc", "Js",
