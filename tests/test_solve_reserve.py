@@ -20,6 +20,8 @@ from cardcommons.errors import RulesError
 from cardcommons.game import Action, Observation
 from cardcommons.solve.reserve import ASSUMPTION, reserve_exploitability, solve_reserve
 from cardcommons.split_and_choose import Choose, Keep, Split, SplitAndChoose, Swap, best_build, stage
+from cardcommons.widgets import SplitAndChooseTable
+from cardcommons.widgets.game_table import YOU
 
 HANDS = ("Ts Ah Qs Kc Qh As Jh Jo Qc Jc", "Th Jd Ks Qd Kh Td Kd Ad Ac Tc", "Js")
 FIRST, SECOND = 1, 0  # stage()'s first splitter is Player 0: Player 1 split twice and moves first at the reserve
@@ -293,3 +295,23 @@ def test_bad_input_is_refused() -> None:
     with pytest.raises(RulesError, match="a reserve policy plays keep or a swap"):
         reserve_exploitability(game.observation(FIRST), Cheat(), FIRST)
     assert reserve_exploitability(game.observation(FIRST), Keeper(), FIRST).loss >= 0
+
+
+def test_the_hint_at_the_reserve_is_exact() -> None:
+    """At the reserve the table's Hint gives the exact coach's answer for your view, and says it is exact."""
+    table = SplitAndChooseTable(seed=5, first_splitter=0, background=False)
+    while table.phase != "reserve" or table.game.current_player != YOU:
+        if table.phase == "split":
+            cards = table.view.rounds[-1].cards
+            assert cards is not None
+            for card in cards[:2]:
+                table.card_button(card).click()
+            table.split_button.click()
+        else:
+            table.face_up_button.click()
+    record = table.game.record()
+    table.hint.button.click()
+    table.hint.wait(30)
+    assert table.hint.lines == tuple(str(move) for move in solve_reserve(table.view).moves)
+    assert "Exact" in table.hint.answer.value and "equally likely" in table.hint.answer.value
+    assert table.game.record() == record

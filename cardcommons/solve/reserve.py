@@ -58,7 +58,6 @@ from cardcommons.split_and_choose import (
     build_table,
 )
 from cardcommons.split_and_choose.rules import _INDEX, _high_first
-from cardcommons.widgets.table_parts import hint_html
 
 __all__ = [
     "ASSUMPTION",
@@ -117,11 +116,19 @@ class ReserveSolution:
         return "\n".join([*lines, *(f"  {move}" for move in self.moves)])
 
     def _repr_html_(self) -> str:
-        items = "".join(f"<li>{escape(str(move))}</li>" for move in self.moves)
-        return hint_html(
+        return self.html()
+
+    def html(self, shown: int | None = None) -> str:
+        """The answer as HTML: what it is (exact, the worlds, the assumption), then the first ``shown`` moves
+        (all by default) and how many more there are."""
+        moves = self.moves[:shown]
+        items = "".join(f"<li>{escape(str(move))}</li>" for move in moves)
+        more = len(self.moves) - len(moves)
+        return (
             f"<b>Exact</b>, over {self.worlds:,} worlds, +1 a win and −1 a loss "
             f"(assumption: {escape(ASSUMPTION)}):"
             f'<ol style="margin:4px 0 2px 18px;padding:0">{items}</ol>'
+            + (f"<div>… and {more} more moves.</div>" if more else "")
         )
 
 
