@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: lab play test lint bench clean
+.PHONY: lab play test lint bench solve clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -27,6 +27,9 @@ test: lint  ## set up and pass every test: unit tests, doctests, lessons, browse
 
 bench: $(STAMP)  ## speed figures, side by side with treys and eval7
 	$(BIN)/python benchmarks/run.py
+
+solve: $(STAMP)  ## the miniatures solved by CFR+, each bot's exploitability: cardcommons/solve/data/solved.json (mini3: about 15 min, 7 GB)
+	$(BIN)/python -m cardcommons.solve
 
 clean:
 	rm -rf $(VENV)
