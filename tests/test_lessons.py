@@ -153,6 +153,14 @@ def test_no_output_is_a_bare_repr(path: Path) -> None:
                 assert not REPR.search(text), f"a picture, not a repr: {text[:120]!r}"
 
 
+@pytest.mark.parametrize("path", _lessons(EVERY_NOTEBOOK))
+def test_the_plain_text_beside_a_picture_reads_too(path: Path) -> None:
+    """A page without HTML shows an output's plain text: no long dataclass repr there either."""
+    for cell in _cells(path):
+        for text, _ in _output_texts(cell):
+            assert not (REPR.search(text) and len(text) > 300), f"a short plain text, not {text[:120]!r}..."
+
+
 NUMBER = re.compile(r"\d[\d,]*(?:\.\d+)?%?")
 
 
