@@ -64,7 +64,8 @@ def _code(text: str) -> Cell:
 
 
 def _test(body: str, message: str, *, hidden: bool) -> Cell:
-    config = f"hidden: {str(hidden).lower()}\nfailure_message: {json.dumps(message)}"
+    points = "" if hidden else "\npoints: 0"  # the score comes from the hidden checks alone
+    config = f"hidden: {str(hidden).lower()}{points}\nfailure_message: {json.dumps(message)}"
     config = f'""" # BEGIN TEST CONFIG\n{config}\n""" # END TEST CONFIG\n'
     return _code(config + body)
 

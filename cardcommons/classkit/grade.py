@@ -44,8 +44,8 @@ def grade_one(submission: Path, autograders: Path) -> Row:
     results = grade_submission(str(submission), str(zipped), quiet=True)
     row = {"submission": submission.name, "lesson": lesson}
     for name, test_file in sorted(results.results.items()):
-        row[name] = f"{test_file.score:g}"
-    row |= {"total": f"{results.total:g}", "possible": f"{results.possible:g}"}
+        row[name] = f"{test_file.score:.3g}"
+    row |= {"total": f"{results.total:.4g}", "possible": f"{results.possible:g}"}
     return row
 
 
