@@ -84,7 +84,7 @@ def public_test(exercise: Exercise) -> str:
 def _question(exercise: Exercise) -> list[Cell]:
     if exercise.ungraded:  # as the lesson has it: its prompt and an empty answer cell
         return [*copy.deepcopy(exercise.prompt), _code("# Your answer here")]
-    names = ", ".join(f"`{name}`" for name in exercise.names)
+    names = ", ".join(exercise.names)
     answer = f"{stub(exercise)}\n# BEGIN SOLUTION NO PROMPT\n{exercise.answer}\n# END SOLUTION"
     return [
         _raw(f"# BEGIN QUESTION\nname: {exercise.question}\npoints: 1"),
@@ -94,7 +94,7 @@ def _question(exercise: Exercise) -> list[Cell]:
         *copy.deepcopy(exercise.explanations),
         _raw("# END SOLUTION"),
         _raw("# BEGIN TESTS"),
-        _test(public_test(exercise), f"{NOT_YET}: give {names} a value", hidden=False),
+        _test(public_test(exercise), f"{NOT_YET}: set {names}", hidden=False),
         *(_test(check, NOT_YET, hidden=True) for check in exercise.checks),
         _raw("# END TESTS"),
         _raw("# END QUESTION"),
