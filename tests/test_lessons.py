@@ -314,3 +314,35 @@ def test_the_glossary_defines_the_course_words() -> None:
     words += ["split", "reserve", "blind swap", "build", "spare", "knock"]
     for word in words:
         assert re.search(rf"^\*\*{re.escape(word)}\*\*", glossary, re.MULTILINE | re.IGNORECASE), word
+
+
+REFUSING = ["05_split_and_choose_lab", "06_whisky_poker_lab"]
+"""Lessons whose solutions show each check refusing a wrong answer (issue 19, section 4); every lesson joins."""
+
+
+@pytest.mark.parametrize("path", _lessons([p for p in WITH_EXERCISES if p.stem in REFUSING]))
+def test_every_solution_shows_its_check_refusing_a_wrong_answer(path: Path) -> None:
+    """Each solution defines a check, runs it on the answer, and runs it on a wrong
+    answer through ``refuses`` (which fails unless the check does): nbval runs them."""
+    cells = _cells(solutions_of(path))
+    found = {number: i for number, _, i in _exercises(solutions_of(path))}
+    for number, _, _ in _exercises(path):
+        following = []
+        for cell in cells[found[number] + 1 :]:
+            if cell["cell_type"] == "markdown" and EXERCISE.match(_source(cell)):
+                break
+            following.append(_source(cell))
+        code = "\n".join(following)
+        assert re.search(r"^def check\(", code, re.MULTILINE), f"exercise {number} defines check()"
+        assert re.search(r"^check\(", code, re.MULTILINE), f"exercise {number} runs its check on the answer"
+        assert re.search(r"^refuses\(check, ", code, re.MULTILINE), f"exercise {number} shows a wrong answer refused"
+
+
+@pytest.mark.parametrize("path", _lessons(EVERY_NOTEBOOK))
+def test_committed_progress_bars_read_complete(path: Path) -> None:
+    """A page without widgets shows a bar's text: it reads as the bar ended (``.ci/finish_bars.py``)."""
+    for cell in _cells(path):
+        for output in cell.get("outputs", []):
+            text = "".join(output.get("data", {}).get("text/plain", []))
+            bar = re.match(r"[^|]*?(\d+)%\|", text)
+            assert bar is None or bar[1] == "100", f"a bar left at {bar[1]}%: {text[:80]!r}"
