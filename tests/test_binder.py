@@ -51,7 +51,7 @@ def test_binder_files_are_well_formed() -> None:
     pins = [line for line in (BINDER / "requirements.txt").read_text().splitlines() if line and line[0] != "#"]
     assert pins and all("==" in line for line in pins), "every requirement is pinned to one version"
     names = {line.split("==")[0].lower().replace("_", "-") for line in pins}
-    assert {"numpy", "matplotlib", "ipywidgets", "tqdm", "jupyterlab", "ipykernel", "voila"} <= names
+    assert {"numpy", "scipy", "matplotlib", "ipywidgets", "tqdm", "jupyterlab", "ipykernel", "voila"} <= names
 
 
 @pytest.mark.binder
