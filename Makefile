@@ -14,8 +14,9 @@ $(STAMP): pyproject.toml
 lab: $(STAMP)  ## set up and open the lessons in JupyterLab
 	$(BIN)/jupyter lab $(if $(filter 0,$(shell id -u)),--allow-root) notebooks/00_welcome.ipynb
 
-play: $(STAMP)  ## the arcade: both games in the browser, no code in sight (Voilà, on localhost only)
-	$(BIN)/voila notebooks/play.ipynb
+play: $(STAMP)  ## the arcade: both games in the browser, no code in sight (Voilà, on 127.0.0.1 only)
+	@echo "The arcade listens on 127.0.0.1 only, without a password: open http://127.0.0.1:8866/ on this machine."
+	$(BIN)/voila --Voila.ip=127.0.0.1 --Voila.port=8866 notebooks/play.ipynb
 
 lint: $(STAMP)  ## the lessons too: ruff reads notebooks
 	$(BIN)/ruff check cardcommons tests benchmarks notebooks
