@@ -225,7 +225,8 @@ def result_banner(text: str, *, good: bool | None) -> str:
 def game_card_button(card: Card | None = None) -> Any:
     """A card-shaped button for a game's tray (larger than the picker's)."""
     button = card_button(card) if card is not None else w.Button()
-    button.layout = w.Layout(width="54px", height="74px", margin="3px", padding="0")
+    button.layout.width, button.layout.height, button.layout.margin = "54px", "74px", "3px"
+    button.layout.padding = "0"
     button.add_class("cc-card-button")
     if card is not None:
         style_card_button(button, card, False)
@@ -249,8 +250,8 @@ def set_card(button: Any, card: Card | None, selected: bool = False) -> None:
 
 def action_button(description: str, icon: str = "", style: str = "", tooltip: str = "") -> Any:
     """A move button of the tray."""
-    button = w.Button(description=description, icon=icon, button_style=style, tooltip=tooltip)
-    button.layout = w.Layout(width="auto", min_width="96px", height="34px", margin="3px")
+    layout = w.Layout(width="auto", min_width="96px", height="34px", margin="3px")
+    button = w.Button(description=description, icon=icon, button_style=style, tooltip=tooltip, layout=layout)
     return button
 
 
