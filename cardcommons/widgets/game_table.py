@@ -226,6 +226,8 @@ class GameTable(WidgetApp, ABC, Generic[G, V]):
         slow = any(isinstance(b, MonteCarloBot) for b in self._bots)
         self._background = slow if choice is None else choice
         self._log = []
+        self._unseen: list[str] = []
+        self.hint.forget()
         self._counted = False
         self._message = ""
         self.replay_view.value = ""
@@ -264,8 +266,11 @@ class GameTable(WidgetApp, ABC, Generic[G, V]):
                 assert seat is not None
                 bot = self._bots[seat - 1]
                 action = bot.act(game.observation(seat), game.legal_actions())
+                unseen = self._unseen_move(seat, action)
                 game.apply(action)
                 self._bot_moved(action, estimate_note(bot, action))
+                if unseen:
+                    self._unseen.append(unseen)
         except Exception as error:  # a bot that fails must not leave a traceback on the table
             self._say(f"{self.words.bot_failed}: {error}")
         if self._background:
@@ -274,6 +279,10 @@ class GameTable(WidgetApp, ABC, Generic[G, V]):
     @abstractmethod
     def _bot_moved(self, action: Action, note: str) -> None:
         """Log a bot's move as you saw it (``note``: its estimate, or "")."""
+
+    @abstractmethod
+    def _unseen_move(self, seat: int, action: Action) -> str:
+        """The bot at ``seat`` is about to play ``action``: what of it you cannot see, in words ("" for nothing)."""
 
     # -- drawing -----------------------------------------------------------
 
@@ -303,9 +312,9 @@ class GameTable(WidgetApp, ABC, Generic[G, V]):
         """Your decision now, for the hint (None when you cannot move)."""
         if self._refusal() is not None:
             return None
-        return Decision(
-            self._game.observation(YOU), tuple(self._game.legal_actions()), self._seed * 1000 + len(self._log)
-        )
+        game = self._game
+        key = self._seed * 1000 + len(self._log)
+        return Decision(game.observation(YOU), tuple(game.legal_actions()), key, tuple(self._unseen))
 
     def _prompt_html(self, view: V) -> str:
         game = self._game

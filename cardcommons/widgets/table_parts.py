@@ -127,17 +127,22 @@ def bot_name(bot: Bot) -> str:
 
 
 def estimate_note(bot: Bot, chosen: Action) -> str:
-    """For a bot that keeps ``last_estimates`` (MonteCarloBot), a short note on
-    its estimate of the move it chose and of the next best, naming no other
-    move (their cards may be hidden from the reader). Otherwise ""."""
+    """For a bot that keeps ``last_estimates`` (MonteCarloBot), what it expects
+    of the move it chose, and of its next best, in a player's words, naming no
+    other move (their cards may be hidden from the reader). Otherwise "".
+
+    >>> from cardcommons.bots import MonteCarloBot
+    >>> bot = MonteCarloBot(samples=10)
+    >>> bot.last_estimates = {"knock": 0.494, "pass": 0.48, "take": 0.2}
+    >>> estimate_note(bot, "knock")
+    'it expects to win about 49%; its next best move, about 48%'
+    """
     estimates: dict[Action, float] | None = getattr(bot, "last_estimates", None)
     if not estimates or chosen not in estimates:
         return ""
-    mine = estimates[chosen]
+    mine = f"it expects to win about {estimates[chosen]:.0%}"
     others = [v for a, v in estimates.items() if a != chosen]
-    if not others:
-        return f"estimated share {mine:.2f}"
-    return f"estimated share {mine:.2f}, next best {max(others):.2f}, of {len(estimates)} moves weighed"
+    return f"{mine}; its next best move, about {max(others):.0%}" if others else mine
 
 
 def cards_text(cards: Iterable[Card]) -> str:

@@ -329,6 +329,11 @@ class WhiskyPokerTable(GameTable[WhiskyPoker, WhiskyObservation]):
         if self._background:
             self._refresh()  # one move at a time
 
+    def _unseen_move(self, seat: int, action: Action) -> str:
+        if isinstance(action, TakeSpare) and self._game.phase == 1:
+            return f"{seat_name(seat)} took the spare unseen"
+        return ""
+
     def _catch_up(self, note: str = "") -> None:
         """Log the public events not logged yet (the first one with ``note``)."""
         events = self._game.events
