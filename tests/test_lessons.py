@@ -340,7 +340,7 @@ def test_every_solution_shows_its_check_refusing_a_wrong_answer(path: Path) -> N
 
 @pytest.mark.parametrize("path", _lessons(EVERY_NOTEBOOK))
 def test_committed_progress_bars_read_complete(path: Path) -> None:
-    """A page without widgets shows a bar's text: it reads as the bar ended (``.ci/finish_bars.py``)."""
+    """A page without widgets shows a bar's text: it reads as the bar ended (:func:`cardcommons.progress.progress`)."""
     for cell in _cells(path):
         for output in cell.get("outputs", []):
             text = "".join(output.get("data", {}).get("text/plain", []))
