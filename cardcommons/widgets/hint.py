@@ -5,7 +5,11 @@ decision, from your observation only, and shows each move's estimated share
 of a win in plain words, best first, while a progress bar fills (in the
 background, so the table stays free). It never moves for you and changes
 nothing in the game; out of your turn it only says so. Once you or the bots
-move, an old hint disappears. At Split and Choose's reserve the answer is
+move, an old hint disappears. Asked again while it thinks, it says so and
+answers the question in front of you next; where no thread can start (a
+browser-only kernel) it thinks inline. Under the list it says which moves
+it left out and why (:func:`cardcommons.bots.coach.left_out`) and, after
+moves you could not see since its last answer, why its numbers moved. At Split and Choose's reserve the answer is
 exact instead: :func:`cardcommons.solve.reserve.solve_reserve`, each move's
 value and the equilibrium's mix, with its assumption (the unseen cards
 weighted alike).
