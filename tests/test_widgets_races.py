@@ -217,3 +217,8 @@ def test_equal_hands_are_labelled_equal_in_the_build_preview(monkeypatch: pytest
     table.suggest_button.click()
     preview = table.preview.value
     assert preview.count("(equal hands)") == 2 and "weaker hand" not in preview and "stronger hand" not in preview
+    table.hint.samples = 20
+    table.hint.button.click()
+    legal = table.game.legal_actions()
+    assert len(legal) == 126 and len(table.hint.lines) == 1  # C(10, 5) / 2 builds; the coach weighs the best
+    assert "… and 125 other builds, none better than the best build" in table.hint.answer.value
