@@ -30,7 +30,7 @@ def test_new_game_waits_for_the_bots_last_redraw(monkeypatch: pytest.MonkeyPatch
     draw = SplitAndChooseTable._board_html
 
     def slow_board(table: SplitAndChooseTable, view: Any) -> str:
-        if threading.current_thread() is not threading.main_thread() and not table.busy:
+        if threading.current_thread() is not threading.main_thread() and not table.thinker.thinking:
             in_redraw.set()  # the bots have moved: this is the last redraw
             assert go_on.wait(10)
         return draw(table, view)
@@ -47,6 +47,28 @@ def test_new_game_waits_for_the_bots_last_redraw(monkeypatch: pytest.MonkeyPatch
     clicker.join(10)
     table.wait(10)
     assert table.seed == 4 and table.game is not dealt and table.message == ""
+
+
+def test_a_move_clicked_during_the_bots_last_redraw_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    in_redraw, go_on = threading.Event(), threading.Event()
+    draw = SplitAndChooseTable._board_html
+
+    def slow_board(table: SplitAndChooseTable, view: Any) -> str:
+        if threading.current_thread() is not threading.main_thread() and not table.thinker.thinking:
+            in_redraw.set()
+            assert go_on.wait(10)
+        return draw(table, view)
+
+    monkeypatch.setattr(SplitAndChooseTable, "_board_html", slow_board)
+    table = SplitAndChooseTable(HeuristicBot, seed=3, first_splitter=1, background=True)
+    assert in_redraw.wait(10)
+    record = table.game.record()
+    table.face_up_button.click()  # your turn to choose, but the redraw of the bot's split is not done
+    assert table.game.record() == record and table.message == SplitAndChooseTable.words.busy_move
+    go_on.set()
+    table.wait(10)
+    table.face_up_button.click()
+    assert len(table.game.record()["actions"]) > len(record["actions"])
 
 
 def test_thinking_label_never_outlives_the_bots_move(monkeypatch: pytest.MonkeyPatch) -> None:

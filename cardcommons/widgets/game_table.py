@@ -184,7 +184,7 @@ class GameTable(WidgetApp, ABC, Generic[G, V]):
 
     @property
     def busy(self) -> bool:
-        """True while the bots think in the background."""
+        """True while the bots think in the background (and their last move is drawn): no move is taken."""
         return self.thinker.busy
 
     @property
@@ -290,7 +290,7 @@ class GameTable(WidgetApp, ABC, Generic[G, V]):
         view = self.view
         self._arrange(view)
         self.replay_button.disabled = not self._game.is_over
-        self.new_game_button.disabled = self.busy
+        self.new_game_button.disabled = self.thinker.thinking
         self.title.value = (
             f'<div style="font:600 18px/1.3 {FONT};padding:2px 0 6px">{self.words.name}'
             f'<span style="font-weight:400;font-size:14px;opacity:.75"> · {self._title_details()}</span></div>'
@@ -320,7 +320,7 @@ class GameTable(WidgetApp, ABC, Generic[G, V]):
         game = self._game
         if game.is_over:
             text = f"The {self.words.game} is over: see the {self.words.result}. New game deals again."
-        elif self.busy or game.current_player != YOU:
+        elif self.thinker.thinking or game.current_player != YOU:
             text = self.words.bots_playing
         else:
             text = self._your_prompt(view)

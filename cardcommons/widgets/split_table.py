@@ -399,7 +399,7 @@ class SplitAndChooseTable(GameTable[SplitAndChoose, SplitAndChooseObservation]):
     def _arrange(self, view: SplitAndChooseObservation) -> None:
         game = self._game
         phase = game.phase
-        yours = game.current_player == YOU and not self.busy
+        yours = game.current_player == YOU and not self.thinker.thinking
         if yours and phase == "split":
             row = view.rounds[-1].cards or ()
         elif yours and phase in ("reserve", "build"):
