@@ -14,8 +14,11 @@ $(STAMP): pyproject.toml
 lab: $(STAMP)  ## set up and open the lessons in JupyterLab
 	$(BIN)/jupyter lab $(if $(filter 0,$(shell id -u)),--allow-root) notebooks/00_welcome.ipynb
 
+# a page closed or reloaded leaves its kernel idle and unconnected: Voilà shuts it down within a few minutes
+VOILA_CULL := --MappingKernelManager.cull_idle_timeout=120 --MappingKernelManager.cull_interval=30
+
 play: $(STAMP)  ## the arcade: both games in the browser, no code in sight (Voilà, on localhost only)
-	$(BIN)/voila notebooks/play.ipynb
+	$(BIN)/voila $(VOILA_CULL) notebooks/play.ipynb
 
 lint: $(STAMP)  ## the lessons too: ruff reads notebooks
 	$(BIN)/ruff check cardcommons tests benchmarks notebooks
