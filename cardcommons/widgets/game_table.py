@@ -10,8 +10,8 @@ and how to draw its board, prompt and result; its :class:`TableWords` say
 how it speaks of its bots and of one game.
 
 >>> from cardcommons.widgets import SplitAndChooseTable, WhiskyPokerTable
->>> [c.words.bots for c in (SplitAndChooseTable, WhiskyPokerTable)]
-['The bot', 'The bots']
+>>> [c.words.thinking for c in (SplitAndChooseTable, WhiskyPokerTable)]
+['The bot is thinking', 'The bots are thinking']
 """
 
 from __future__ import annotations
@@ -35,6 +35,7 @@ from cardcommons.widgets.table_parts import (
     BotSpec,
     Thinker,
     action_button,
+    checked_flag,
     estimate_note,
     fresh_seed,
     log_html,
@@ -68,7 +69,7 @@ class TableWords:
     name: str  # the title: "Whisky Poker"
     game: str  # one game: "game", or "deal"
     result: str  # what ends it: "result", or "showdown"
-    bots: str  # who thinks: "The bot", or "The bots"
+    thinking: str  # while the bots think: "The bot is thinking", or "The bots are thinking"
     busy_deal: str  # New game while the bots think
     busy_move: str  # a move while the bots think
     not_your_turn: str  # a move in a bot's turn
@@ -86,6 +87,8 @@ class GameTable(WidgetApp, ABC, Generic[G, V]):
     words: ClassVar[TableWords]
 
     def __init__(self, bot: BotSpec, background: bool | None) -> None:
+        if background is not None:
+            checked_flag("background", background)
         self._bot_spec = bot
         self._background_choice = background
         self._message = ""
@@ -210,11 +213,12 @@ class GameTable(WidgetApp, ABC, Generic[G, V]):
     # -- games -------------------------------------------------------------
 
     def new_game(self) -> None:
-        """Deal again, with the next seed."""
-        if self.busy:
-            self._say(self.words.busy_deal)
-            return
-        self._start(self._seed + 1)
+        """Deal again, with the next seed (never while the bots think or their last move is drawn)."""
+        with self.thinker.lock:
+            if self.busy:
+                self._say(self.words.busy_deal)
+                return
+            self._start(self._seed + 1)
 
     def _start(self, seed: int | None) -> None:
         self._seed = fresh_seed() if seed is None else seed
@@ -253,7 +257,7 @@ class GameTable(WidgetApp, ABC, Generic[G, V]):
     def _bots_turn(self) -> None:
         if self._game.current_player in (None, YOU):
             return
-        self.thinker.run(self._bot_moves, self._background, self.words.bots, then=self._refresh)
+        self.thinker.run(self._bot_moves, self._background, self.words.thinking, then=self._refresh)
 
     def _bot_moves(self) -> None:
         game = self._game

@@ -5,7 +5,10 @@ decision, from your observation only, and shows each move's estimated share
 of a win in plain words, best first, while a progress bar fills (in the
 background, so the table stays free). It never moves for you and changes
 nothing in the game; out of your turn it only says so. Once you or the bots
-move, an old hint disappears.
+move, an old hint disappears. At Split and Choose's reserve the answer is
+exact instead: :func:`cardcommons.solve.reserve.solve_reserve`, each move's
+value and the equilibrium's mix, with its assumption (the unseen cards
+weighted alike).
 
 >>> from cardcommons.split_and_choose import SplitAndChoose
 >>> game = SplitAndChoose(seed=4)
@@ -13,6 +16,13 @@ move, an old hint disappears.
 >>> hint.button.click()
 >>> hint.lines[0].startswith("Split ") and "wins about" in hint.lines[0]
 True
+>>> from cardcommons.split_and_choose import stage
+>>> game = stage("Ts Ah Qs Kc Qh As Jh Jo Qc Jc", "Th Jd Ks Qd Kh Td Kd Ad Ac Tc", "Js",
+...              face_down_taken=(0, 1, 3, 4), at_reserve=True)
+>>> hint = Hint(lambda: Decision(game.observation(1), tuple(game.legal_actions()), 0), background=False)
+>>> hint.button.click()
+>>> hint.lines[0], "Exact" in hint.answer.value and "equally likely" in hint.answer.value
+('Swap A♣ for the reserve: worth -0.11 (play it 33% of the time)', True)
 """
 
 from __future__ import annotations
@@ -26,6 +36,7 @@ import ipywidgets as w
 
 from cardcommons.bots import ActionEstimate, coach
 from cardcommons.game import Action, Observation
+from cardcommons.split_and_choose import SplitAndChooseObservation
 from cardcommons.widgets.table_parts import action_button, hint_html
 
 __all__ = ["Decision", "Hint"]
@@ -55,6 +66,7 @@ class Hint:
         self.samples = samples
         self._asked: Decision | None = None
         self._estimates: list[ActionEstimate] = []
+        self._exact: Sequence[object] = ()  # the exact coach's moves, at the reserve
         self._thread: threading.Thread | None = None
         self.button = action_button("Hint", "question-circle", "", "what each of your moves is worth, by the coach")
         self.progress = w.IntProgress(value=0, min=0, max=1, layout=w.Layout(width="140px", visibility="hidden"))
@@ -71,7 +83,7 @@ class Hint:
     @property
     def lines(self) -> tuple[str, ...]:
         """The estimates shown now, in plain words, best first."""
-        return tuple(str(e) for e in self._estimates)
+        return tuple(str(e) for e in self._estimates or self._exact)
 
     def ask(self) -> None:
         """Ask the coach about your current decision (out of your turn: say so, and do nothing)."""
@@ -107,15 +119,28 @@ class Hint:
             self.progress.max = total
             self.progress.value = done
 
+        view = decision.observation
+        exact = isinstance(view, SplitAndChooseObservation) and view.phase == "reserve"
         try:
-            estimates = coach(decision.observation, decision.legal_actions, self.samples, decision.key, tick)
+            if exact:
+                from cardcommons.solve.reserve import solve_reserve  # scipy, on first need only
+
+                solution = solve_reserve(view)  # type: ignore[arg-type]
+            else:
+                estimates = coach(view, decision.legal_actions, self.samples, decision.key, tick)
         finally:
             self.progress.layout.visibility = "hidden"
-        if self._asked == decision and self._decision() == decision:
+        if self._asked != decision or self._decision() != decision:
+            return
+        if exact:
+            self._show([], "")
+            self._exact = solution.moves
+            self.answer.value = hint_html(solution.html(SHOWN))
+        else:
             self._show(estimates, "")
 
     def _show(self, estimates: list[ActionEstimate], note: str) -> None:
-        self._estimates = estimates
+        self._estimates, self._exact = estimates, ()
         if not estimates:
             self.answer.value = f'<span class="cc-hint-note">{escape(note)}</span>' if note else ""
             return
