@@ -278,7 +278,10 @@ class Arcade(WidgetApp):
         self._show_strengths()
         self._show()
 
-    summary = "Card Commons arcade: run this cell, or open the page in Voilà, to play."
+    summary = (
+        "Card Commons arcade: run this cell to play, or click Render with Voilà in the notebook's toolbar "
+        "to play on a page of its own."
+    )
 
     def _picture_html(self) -> str:
         """The table in play, then the rules card and the pack's hand counts beside it."""

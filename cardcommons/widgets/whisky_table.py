@@ -466,13 +466,19 @@ class WhiskyPokerTable(GameTable[WhiskyPoker, WhiskyObservation]):
         return "your turn" if turn == YOU else f"{seat_name(turn)} to play"
 
     def _your_prompt(self, view: WhiskyObservation) -> str:
+        last = (
+            f"{escape(seat_name(view.knocker))} knocked: this is your last turn. <b>Knock</b> to keep your hand as "
+            "it is, or change it once more. "
+            if view.knocker is not None
+            else ""
+        )
         if self._game.phase == 1:
-            return "The spare is face down: <b>Pass</b>, <b>Take the spare</b> unseen, or <b>Knock</b>."
+            return f"{last}The spare is face down: <b>Pass</b>, <b>Take the spare</b> unseen, or <b>Knock</b>."
         give, take = self.give, self.take
         shown = [cards_text([c]) if c is not None else "?" for c in (give, take)]
         chosen = f" · give <b>{shown[0]}</b>, take <b>{shown[1]}</b>" if give or take else ""
         return (
-            "Click a card of your hand, then one of the spare, then <b>Exchange</b>; "
+            f"{last}Click a card of your hand, then one of the spare, then <b>Exchange</b>; "
             f"or <b>Take the spare</b>, or <b>Knock</b>{chosen}."
         )
 

@@ -11,6 +11,7 @@ Voilà's cull time, at most one of their kernels is left.
 from __future__ import annotations
 
 import re
+import shutil
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -18,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from browser.conftest import CULL_SECONDS
+from browser.conftest import CULL_SECONDS, REPO
 from browser.playwright_expect import expect
 from browser.test_arcade import (
     LOAD_TIMEOUT,
@@ -140,3 +141,26 @@ def test_eight_opponents_leave_your_hand_in_view(arcade: Arcade, voila_url: str,
     play_whisky_round(arcade, opponents=8, each_turn=in_view)
     page.screenshot(path=screenshot_dir / "arcade_eight_opponents.png")
     print(f"\neight opponents: your hand and moves end {max(lowest):.0f} px down, of 900")
+
+
+def test_from_lab_one_click_opens_the_arcade_page(
+    page: Any, lab_url: str, lab_root: tuple[Path, dict[str, str]], screenshot_dir: Path
+) -> None:
+    """play.ipynb opened in JupyterLab, unrun: its picture's first line says to run the cell; Voilà's own
+    toolbar button (Render with Voilà) opens the arcade's page of the same server, beside the notebook
+    (after a "Render anyway" the first time, as the notebook is not trusted yet)."""
+    folder = lab_root[0] / "from-lab"
+    folder.mkdir(exist_ok=True)
+    shutil.copy(REPO / "notebooks" / "play.ipynb", folder / "play.ipynb")
+    page.set_viewport_size({"width": 1400, "height": 900})
+    page.route(re.compile(r"^https?://(?!127\.0\.0\.1)"), lambda route: route.fulfill(status=200, body=""))
+    page.goto(f"{lab_url}/lab/workspaces/from-lab/tree/from-lab/play.ipynb")
+    static = page.locator(".jp-OutputArea-output .cc-static").first
+    expect(static).to_be_visible(timeout=LOAD_TIMEOUT)
+    assert static.inner_text().startswith("Card Commons arcade: run this cell to play")
+    page.locator(".jp-NotebookPanel-toolbar .voilaRender").get_by_role("button").click()
+    # a notebook from elsewhere (a clone, Binder) is not trusted yet: Voilà asks once before it runs it
+    page.get_by_role("button", name="Render anyway").click()
+    frame = page.frame_locator("iframe[src*='voila/render/from-lab/play.ipynb']")
+    expect(frame.locator(".cc-arcade .cc-split-and-choose-table .cc-board")).to_be_visible(timeout=LOAD_TIMEOUT)
+    page.screenshot(path=screenshot_dir / "arcade_from_lab.png")
