@@ -222,7 +222,7 @@ def test_after_another_knock_the_tray_says_knock_keeps_your_hand() -> None:
 
 
 def test_the_page_as_static_html_shows_the_picture_under_run_this_cell() -> None:
-    """``jupyter nbconvert --to html`` (as nbviewer and GitHub readers meet it): the arcade's picture, not an empty Out[]."""
+    """``jupyter nbconvert --to html``, as nbviewer and GitHub readers meet it: the picture, not an empty Out[]."""
     from nbconvert import HTMLExporter
 
     body, _ = HTMLExporter().from_filename(str(Path(__file__).parents[1] / "notebooks" / "play.ipynb"))
