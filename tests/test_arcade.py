@@ -225,7 +225,9 @@ def test_the_page_as_static_html_shows_the_picture_under_run_this_cell() -> None
     """``jupyter nbconvert --to html``, as nbviewer and GitHub readers meet it: the picture, not an empty Out[]."""
     from nbconvert import HTMLExporter
 
-    body, _ = HTMLExporter().from_filename(str(Path(__file__).parents[1] / "notebooks" / "play.ipynb"))
+    body, _ = HTMLExporter().from_filename(  # type: ignore[no-untyped-call]
+        str(Path(__file__).parents[1] / "notebooks" / "play.ipynb")
+    )
     picture = body.split('class="cc-static"', 1)[1]
     first_line = re.sub(r"<[^>]+>", "", picture.split("</div>", 1)[0])
     assert first_line.startswith(">Card Commons arcade: run this cell to play"), first_line
