@@ -226,3 +226,29 @@ def test_a_replaced_table_closes_its_widgets() -> None:
             arcade.split_bot.value = "MonteCarloBot" if arcade.split_bot.value == "HeuristicBot" else "HeuristicBot"
     assert arcade.table.seed == 102
     assert len(_instances) <= first + 2, (first, len(_instances))  # the strength buttons' layout, shown or not
+
+
+def test_after_another_knock_the_tray_says_knock_keeps_your_hand() -> None:
+    for seed in range(200):  # the first deal where a bot knocks before one of your turns
+        table = WhiskyPokerTable(opponents=3, seed=seed)
+        while not table.game.is_over and table.view.knocker is None:
+            (table.pass_button if table.game.phase == 1 else table.take_button).click()
+        if not table.game.is_over and table.view.knocker not in (None, 0):
+            break
+    else:
+        pytest.fail("no bot knocked in 200 deals")
+    assert "knocked: this is your last turn. <b>Knock</b> to keep your hand" in table.prompt.value
+    assert "last turn" not in WhiskyPokerTable(opponents=3, seed=seed).prompt.value
+
+
+def test_the_page_as_static_html_shows_the_picture_under_run_this_cell() -> None:
+    """``jupyter nbconvert --to html``, as nbviewer and GitHub readers meet it: the picture, not an empty Out[]."""
+    from nbconvert import HTMLExporter
+
+    body, _ = HTMLExporter().from_filename(  # type: ignore[no-untyped-call]
+        str(Path(__file__).parents[1] / "notebooks" / "play.ipynb")
+    )
+    picture = body.split('class="cc-static"', 1)[1]
+    first_line = re.sub(r"<[^>]+>", "", picture.split("</div>", 1)[0])
+    assert first_line.startswith(">Card Commons arcade: run this cell to play"), first_line
+    assert "cc-board" in picture and "cc-cheat-sheet" in picture

@@ -27,7 +27,7 @@ import ipywidgets as w
 
 from cardcommons.bots import MonteCarloBot
 from cardcommons.game import Action, Bot, Game, Outcome
-from cardcommons.palette import FONT, INK, LINE, SHADE
+from cardcommons.palette import FONT, INK, LINE, SHADE, stylesheet_html
 from cardcommons.widgets.app import WidgetApp
 from cardcommons.widgets.cards import message_html, panel_html
 from cardcommons.widgets.hint import Decision, Hint
@@ -119,7 +119,7 @@ class GameTable(WidgetApp, ABC, Generic[G, V]):
         beside them, then the ``toolbar`` and the replay."""
         self._result_view = result_view
         result_view.layout.width, result_view.layout.margin = "100%", "0"
-        # the result spans the table, under the tray, where the eyes are when the game ends, with New game in it
+        # at the end the result takes the tray's place, the whole table wide, in sight, with New game in it
         self.result_box = w.VBox([result_view, self.again_button], layout=w.Layout(margin="8px 0 0 0"))
         self.result_box.add_class("cc-result-box")
         tray_box = w.VBox(
@@ -127,6 +127,7 @@ class GameTable(WidgetApp, ABC, Generic[G, V]):
             layout=w.Layout(border=f"1px solid {LINE}", padding="6px 10px", margin="8px 0 0 0"),
         )
         tray_box.add_class("cc-tray")
+        self._tray_box = tray_box
         play_column = w.VBox([self.board, tray_box], layout=w.Layout(flex="1 1 560px", min_width="520px"))
         # the result sits beside the felt, over the log, in sight when the game ends
         side = w.VBox([self.log_view], layout=w.Layout(flex="0 1 380px", min_width="280px", margin="0 0 0 14px"))
@@ -139,6 +140,7 @@ class GameTable(WidgetApp, ABC, Generic[G, V]):
                 self.result_box,
                 toolbar,
                 self.replay_view,
+                w.HTML(stylesheet_html()),  # last: the title stays the table's first text
             ],
             layout=w.Layout(padding="4px", max_width="1120px"),
         )
@@ -300,7 +302,9 @@ class GameTable(WidgetApp, ABC, Generic[G, V]):
         self.message_label.value = message_html(self._message, error=self._message_error)
         self.log_view.value = log_html(self._log)
         self._result_view.value = self._result_html()
-        self.result_box.layout.display = None if self._game.is_over else "none"
+        over = self._game.is_over
+        self.result_box.layout.display = None if over else "none"
+        self._tray_box.layout.display = "none" if over else None  # the result, in its place, shows every hand
         outcome = self.outcome
         if outcome is not None and not self._counted:
             self._counted = True

@@ -570,7 +570,9 @@ class SplitAndChooseTable(GameTable[SplitAndChoose, SplitAndChooseObservation]):
             f'<tr style="color:{MUTED};font-size:12px"><th></th><th style="text-align:left">weaker hand</th>'
             f'<th style="text-align:left">stronger hand</th></tr>'
         )
-        table = f'<table style="border-collapse:collapse;color:{INK}">{head}{"".join(rows)}</table>'
+        table = (
+            f'<table class="cc-result-rows" style="border-collapse:collapse;color:{INK}">{head}{"".join(rows)}</table>'
+        )
         return panel_html(
             f'<div class="cc-result">{result_banner(headline, good=good)}{table}{_steps_html(result)}</div>',
             accent=GOLD,
