@@ -6,10 +6,13 @@ STAMP := $(VENV)/.installed
 
 .PHONY: lab play test lint bench site lite binder clean
 
-$(STAMP): pyproject.toml docs/site/package-lock.json
+$(STAMP): pyproject.toml docs/site/package-lock.json docs/lite/package-lock.json docs/lite/wheels.txt
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test,lab,openspiel,cluster,site]'
 	npm ci --prefix docs/site --silent --no-audit --no-fund  # what the static site serves itself
+	npm ci --prefix docs/lite --silent --no-audit --no-fund  # Pyodide's core, for JupyterLite
+	$(BIN)/python -m pip download --quiet --no-deps --only-binary :all: --python-version 3.14 \
+		-r docs/lite/wheels.txt -d docs/lite/wheels  # what Pyodide boots the kernel with
 	touch $(STAMP)
 
 lab: $(STAMP)  ## set up and open the lessons in JupyterLab
