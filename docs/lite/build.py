@@ -6,8 +6,9 @@ that installs the engine from the site's own wheel (:data:`INSTALL`).
 Pyodide's core is served by the site itself (``docs/lite/node_modules``, from
 npm), and so are the packages it needs to boot the kernel
 (``docs/lite/wheels.txt``, from PyPI: those of Pyodide's lock replace its
-entries, the others join the site's own package index). Every other package of Pyodide's lock (numpy, matplotlib) is fetched
-from Pyodide's package CDN when the reader's browser runs the install cell.
+entries, the others join the site's own package index). Every other package
+of Pyodide's lock (numpy, matplotlib) is fetched from Pyodide's package CDN
+when the reader's browser runs the install cell.
 
 >>> with_install_cell({"cells": [], "metadata": {}})["cells"][0]["source"].startswith("%pip install")
 True
