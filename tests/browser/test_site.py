@@ -119,8 +119,13 @@ def test_every_page_loads_offline_with_the_saved_widgets(
             failed.append(f"{response.status} {response.url}")
 
     page.route("**/*", only_this_site)
+
     # a request cut short by the next page.goto (net::ERR_ABORTED) is no failure of the site
-    page.on("requestfailed", lambda request: request.failure != "net::ERR_ABORTED" and failed.append(request.url))
+    def note_failed_request(request: Any) -> None:
+        if request.failure != "net::ERR_ABORTED":
+            failed.append(request.url)
+
+    page.on("requestfailed", note_failed_request)
     page.on("response", note_failure)
     page.set_viewport_size({"width": 1400, "height": 900})
     for path in pages_of(built_site):
