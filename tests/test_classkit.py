@@ -185,7 +185,8 @@ def _notebook(*cells: tuple[str, str]) -> dict[str, Any]:
     return {"cells": [{"cell_type": kind, "metadata": {}, "source": text} for kind, text in cells]}
 
 
-LESSON = _notebook(("markdown", "## Exercises"), ("markdown", "### Exercise 1: Six"), ("code", "# Your answer here"))
+EXERCISE_1 = (("markdown", "## Exercises"), ("markdown", "### Exercise 1: Six"), ("code", "# Your answer here"))
+LESSON = _notebook(*EXERCISE_1)
 
 
 @pytest.mark.parametrize(
@@ -193,11 +194,35 @@ LESSON = _notebook(("markdown", "## Exercises"), ("markdown", "### Exercise 1: S
     [
         (_notebook(("markdown", "### Exercise 1: Seven"), ("code", "n = 6\nassert n == 6")), "titled 'Six'"),
         (_notebook(("markdown", "### Exercise 2: Six"), ("code", "n = 6\nassert n == 6")), r"exercises \[1\]"),
-        (_notebook(("markdown", "### Exercise 1: Six"), ("code", "n = 6\nprint(n)")), "exercise 1: no check"),
-        (_notebook(("markdown", "### Exercise 1: Six"), ("code", "n = 6\nassert 6 == 6")), "exercise 1: no check"),
         (_notebook(("code", "n = 6")), "no '### Exercise N: title'"),
     ],
 )
 def test_exercises_that_do_not_pair_raise(solutions: dict[str, Any], message: str) -> None:
     with pytest.raises(ClassKitError, match=message):
         read_lesson("lesson", copy.deepcopy(LESSON), solutions)
+
+
+@pytest.mark.parametrize(
+    ("solution", "reason"),
+    [
+        (["n = 6\nprint(n)"], "no check"),
+        (["n = 6\nassert 6 == 6"], "no check"),
+        (["n = 6\nassert n == 6", "n = 7"], ""),
+    ],
+)
+def test_an_exercise_that_checks_nothing_is_left_ungraded(solution: list[str], reason: str) -> None:
+    solutions = _notebook(("markdown", "### Exercise 1: Six"), *(("code", text) for text in solution))
+    (exercise,) = read_lesson("lesson", copy.deepcopy(LESSON), solutions).exercises
+    assert exercise.ungraded.startswith(reason)
+
+
+def test_a_name_rebound_by_a_later_answer_leaves_the_earlier_exercise_ungraded() -> None:
+    lesson = _notebook(*EXERCISE_1, ("markdown", "### Exercise 2: Seven"), ("code", "# Your answer here"))
+    solutions = _notebook(
+        ("markdown", "### Exercise 1: Six"),
+        ("code", "n = 6\nassert n == 6"),
+        ("markdown", "### Exercise 2: Seven"),
+        ("code", "n = 7\nassert n == 7"),
+    )
+    first, second = read_lesson("lesson", lesson, solutions).exercises
+    assert first.ungraded == "exercise 2 rebinds n, which its checks read (rename one)" and not second.ungraded

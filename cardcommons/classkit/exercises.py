@@ -214,8 +214,10 @@ def read_lesson(name: str, lesson: Notebook, solutions: Notebook) -> Lesson:
     """Pair a lesson's exercises with its solutions, by number and title.
 
     Raises :class:`ClassKitError` naming the exercise when the two do not pair: a heading
-    missing on one side, a title that differs, a solution with no check or a lesson exercise
-    without an answer cell.
+    missing on one side, a title that differs, or a lesson exercise without an answer cell.
+    An exercise that pairs but cannot be graded (its solution checks nothing the answer
+    defines, or a later answer rebinds a name its checks read) comes back ``ungraded``, the
+    reason said.
     """
     cells: list[Cell] = lesson["cells"]
     starts = [
@@ -243,11 +245,15 @@ def read_lesson(name: str, lesson: Notebook, solutions: Notebook) -> Lesson:
         if not any(is_placeholder(cell) for cell in prompt):
             raise ClassKitError(f"{where}: no answer cell (a code cell of comments only, such as '# Your answer here')")
         code = [source(cell) for cell in solution if cell["cell_type"] == "code"]
-        split = split_solution(code, where)
+        try:
+            split, unchecked = split_solution(code, where), ""
+        except ClassKitError as error:  # left ungraded, with the reason, rather than stopping the kit
+            split, unchecked = Split("", (), (), frozenset(), frozenset()), str(error).removeprefix(f"{where}: ")
         splits.append(split)
         functions = tuple(
             statement.name
             for text in code
+            if not unchecked
             for statement in ast.parse(text).body
             if isinstance(statement, ast.FunctionDef | ast.ClassDef) and statement.name in split.names
         )
@@ -268,9 +274,12 @@ def read_lesson(name: str, lesson: Notebook, solutions: Notebook) -> Lesson:
                     if cell["cell_type"] == "markdown" and not NAVIGATION.match(_first_line(cell))
                 ),
                 binds=split.binds,
+                ungraded=unchecked,
             )
         )
-    graded = [replace(e, ungraded=_rebound(splits[i], exercises[i + 1 :])) for i, e in enumerate(exercises)]
+    graded = [
+        replace(e, ungraded=e.ungraded or _rebound(splits[i], exercises[i + 1 :])) for i, e in enumerate(exercises)
+    ]
     return Lesson(
         name, tuple(cells[:start]), _unlinked(cells[start]), setup, tuple(graded), tuple(map(_unlinked, cells[end:]))
     )
