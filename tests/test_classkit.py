@@ -160,11 +160,10 @@ def test_the_student_notebook_reads_as_the_lesson_with_no_spoiler(kit: Path, les
 
 
 def test_the_grading_command_writes_a_score_table(kit: Path, tmp_path: Path) -> None:
-    lesson = LESSONS[0]
+    lesson = next(lesson for lesson in LESSONS if not any(exercise.ungraded for exercise in lesson.exercises))
     notebook = json.loads((kit / "student" / f"{lesson.name}.ipynb").read_text(encoding="utf-8"))
     start = [source(cell) for cell in notebook["cells"]].index(source(lesson.heading))
     answers = [cell for cell in notebook["cells"] if "otter_answer_cell" in cell["metadata"].get("tags", [])]
-    assert not any(exercise.ungraded for exercise in lesson.exercises)
     for cell, exercise in zip(answers[:-1], lesson.exercises, strict=False):  # the last one left empty
         cell["source"] = exercise.answer
     notebook["cells"] = notebook["cells"][:1] + notebook["cells"][start:]  # the lesson itself runs under nbval
