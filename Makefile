@@ -4,12 +4,18 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: lab play student test lint bench clean
+.PHONY: lab play student test lint bench solve site lite binder clean
+
+NPM_STAMP := docs/site/node_modules/.installed
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test,lab,openspiel,cluster,class]'
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test,lab,openspiel,cluster,class,site]'
 	touch $(STAMP)
+
+$(NPM_STAMP): docs/site/package-lock.json  # what the static site serves itself (widgets, require.js)
+	npm ci --prefix docs/site --silent --no-audit --no-fund
+	touch $(NPM_STAMP)
 
 lab: $(STAMP)  ## set up and open the lessons in JupyterLab
 	$(BIN)/jupyter lab $(if $(filter 0,$(shell id -u)),--allow-root) notebooks/00_welcome.ipynb
@@ -21,15 +27,28 @@ student: $(STAMP)  ## the class kit: class/student to hand out, class/autograder
 	$(BIN)/python -m cardcommons.classkit student
 
 lint: $(STAMP)  ## the lessons too: ruff reads notebooks
-	$(BIN)/ruff check cardcommons tests benchmarks notebooks
-	$(BIN)/ruff format --check cardcommons tests benchmarks notebooks
+	$(BIN)/ruff check cardcommons tests benchmarks notebooks binder docs
+	$(BIN)/ruff format --check cardcommons tests benchmarks notebooks binder docs
 	$(BIN)/mypy
 
-test: lint  ## set up and pass every test: unit tests, doctests, lessons, browser
+test: lint $(NPM_STAMP)  ## set up and pass every test: unit tests, doctests, lessons, browser
 	$(BIN)/pytest
 
 bench: $(STAMP)  ## speed figures, side by side with treys and eval7
 	$(BIN)/python benchmarks/run.py
+
+solve: $(STAMP)  ## the miniatures solved by CFR+, each bot's exploitability: cardcommons/solve/data/solved.json (mini3: about 15 min, 7 GB)
+	$(BIN)/python -m cardcommons.solve
+
+site: $(STAMP) $(NPM_STAMP)  ## the course as a static site from the committed outputs, in build/site (any static host)
+	$(BIN)/python docs/site/stage.py build/site-src
+	$(BIN)/sphinx-build -q -W -b html build/site-src build/site
+
+lite: $(STAMP)  ## the lessons and the arcade in JupyterLite, in build/lite (Python in the browser, no server)
+	$(BIN)/python docs/lite/build.py build/lite
+
+binder: $(STAMP)  ## re-pin binder/requirements.txt: the full closure of the lab extra, compiled by uv
+	$(BIN)/python binder/pins.py
 
 clean:
 	rm -rf $(VENV) class

@@ -38,7 +38,7 @@ def test_cheat_sheet_is_exact_for_the_pack(pack: Pack) -> None:
     assert [(c, n) for _, c, n, _ in rows] == [(c.value, n) for c, n in counts.items()]
     assert [p for p, *_ in rows] == list(range(1, 10))
     for (_, name, n, rarity), category in zip(rows, counts, strict=True):
-        assert rarity == ("never" if n == 0 else f"1 in {counts.total / n:,.0f}"), name
+        assert rarity == ("never" if n == 0 else f"1 in {counts.total / n:,.1f}"), name
         assert counts[category] == n
     assert f"{counts.total:,} hands" in html and str(pack) in html
     assert ("wild only to complete a straight, a flush or a straight flush" in html) == bool(pack.jokers)
@@ -189,3 +189,19 @@ def test_where_it_cannot_run_it_shows_the_table_in_play_and_a_sentence() -> None
     assert arcade.table.summary not in picture, "one sentence, the arcade's own"
     arcade.game_choice.value = "split"
     assert arcade.table._picture_html() in arcade._repr_mimebundle_()["text/html"]
+
+
+def test_a_replaced_table_closes_its_widgets() -> None:
+    """100 option changes deal 100 tables; the live widgets stay as many as after the first."""
+    from ipywidgets.widgets.widget import _instances
+
+    arcade = Arcade(seed=1)
+    arcade.first_splitter.value = "you"  # no bot thinks at the deal
+    first = len(_instances)
+    for k in range(100):
+        if k % 2:
+            arcade.face_up_swap.value = not arcade.face_up_swap.value
+        else:
+            arcade.split_bot.value = "MonteCarloBot" if arcade.split_bot.value == "HeuristicBot" else "HeuristicBot"
+    assert arcade.table.seed == 102
+    assert len(_instances) <= first + 2, (first, len(_instances))  # the strength buttons' layout, shown or not

@@ -35,6 +35,7 @@ from cardcommons.palette import BLUE, FONT, GREEN_ACCENT, MUTED
 from cardcommons.widgets.app import WidgetApp
 from cardcommons.widgets.cards import panel_html
 from cardcommons.widgets.game_table import GameTable
+from cardcommons.widgets.score import Score
 from cardcommons.widgets.split_table import SplitAndChooseTable
 from cardcommons.widgets.table_parts import BotSpec, action_button
 from cardcommons.widgets.whisky_table import WhiskyPokerTable
@@ -114,7 +115,7 @@ def cheat_sheet_html(pack: Pack) -> str:
     rows = "".join(
         f'<tr><td style="{cell};color:{MUTED}">{place}</td><td style="{cell};text-align:left">{category.value}</td>'
         f'<td style="{cell}">{n:,}</td>'
-        f'<td style="{cell};color:{MUTED}">{"never" if n == 0 else f"1 in {counts.one_in(category):,.0f}"}</td></tr>'
+        f'<td style="{cell};color:{MUTED}">{counts.one_in_text(category)}</td></tr>'
         for place, (category, n) in enumerate(counts.items(), start=1)
     )
     order = STANDARD.order
@@ -217,6 +218,7 @@ class Arcade(WidgetApp):
             value=3, min=1, max=MAX_PLAYERS - 1, continuous_update=False, layout=w.Layout(width="220px")
         )
         self.whisky_jokers = w.Checkbox(value=False, description="Jokers", indent=False)
+        self.whisky_first = w.Checkbox(value=False, description="play first", indent=False)
         self.whisky_bot = w.ToggleButtons(
             options=["GreedyBot", "MonteCarloBot", "RandomBot"],
             tooltips=["improves its hand, knocks when it is good", "looks ahead by playing many deals out", "any move"],
@@ -226,16 +228,19 @@ class Arcade(WidgetApp):
         self.message_label = w.HTML()
         self.rules_view = w.HTML()
         self.cheat_sheet_view = w.HTML()
+        self.score = Score()
+        self.score_view = w.HTML(self.score.html())
 
         self._split_options = _options(
             Opponent=[self.split_bot, self.split_strength], Splits_first=[self.first_splitter, self.face_up_swap]
         )
         self._whisky_options = _options(
-            Opponents=[self.whisky_opponents, self.whisky_jokers], Bots=[self.whisky_bot, self.whisky_strength]
+            Opponents=[self.whisky_opponents, self.whisky_jokers, self.whisky_first],
+            Bots=[self.whisky_bot, self.whisky_strength],
         )
         self._table_box = w.Box(layout=w.Layout(flex="1 1 820px", min_width="0"))
         side = w.VBox(
-            [self.rules_view, self.cheat_sheet_view],
+            [self.score_view, self.rules_view, self.cheat_sheet_view],
             layout=w.Layout(flex="0 1 340px", min_width="300px", margin="0 0 0 12px", grid_gap="10px"),
         )
         side.add_class("cc-arcade-side")
@@ -261,7 +266,8 @@ class Arcade(WidgetApp):
         self.new_game_button.on_click(lambda _b: self.table.new_game())
         for control in (self.split_bot, self.split_strength, self.face_up_swap, self.first_splitter):
             control.observe(lambda _c: self._redeal("split"), names="value")
-        for control in (self.whisky_opponents, self.whisky_jokers, self.whisky_bot, self.whisky_strength):
+        whisky_controls = (self.whisky_opponents, self.whisky_jokers, self.whisky_first, self.whisky_bot)
+        for control in (*whisky_controls, self.whisky_strength):
             control.observe(lambda _c: self._redeal("whisky"), names="value")
         self._show_strengths()
         self._show()
@@ -341,6 +347,8 @@ class Arcade(WidgetApp):
         self._tables[game] = self._new_table(game, seed)
         if game == self.game:
             self._show()
+        if old is not None:
+            old.close()  # a replaced table's widgets go, in the kernel and on the page
 
     def _new_table(self, game: GameName, seed: int | None) -> GameTable[Any, Any]:
         table: GameTable[Any, Any]
@@ -351,9 +359,30 @@ class Arcade(WidgetApp):
             table.variant.layout.display = "none"  # the arcade's own control chooses it
         else:
             bot = self._bot(self.whisky_bot.value, self.whisky_strength.value)
-            table = WhiskyPokerTable(self.whisky_opponents.value, bot, self.whisky_jokers.value, seed)
+            table = WhiskyPokerTable(
+                self.whisky_opponents.value, bot, self.whisky_jokers.value, seed, first_seat=self.whisky_first.value
+            )
+            table.first_seat.layout.display = "none"  # the arcade's own option chooses it
         table.new_game_button.layout.display = "none"  # the arcade's own New game, over the table, does it
+        table.on_game_over(partial(self._count, GAMES[game], self._opponent(game)))
         return table
+
+    def _opponent(self, game: GameName) -> str:
+        """Who the table's bots are, as the score names them: "MonteCarloBot (steady)", "3 GreedyBots"."""
+        bot, strength = (
+            (self.split_bot, self.split_strength) if game == "split" else (self.whisky_bot, self.whisky_strength)
+        )
+        name = bot.value
+        if bot.value == "MonteCarloBot":
+            name += f" ({dict((n, k) for k, n in STRENGTHS)[strength.value]})"
+        if game == "split":
+            return str(name)
+        many = self.whisky_opponents.value
+        return f"{many} {name}" if many == 1 else f"{many} {name.replace('Bot', 'Bots', 1)}"
+
+    def _count(self, game: str, opponent: str, outcome: str) -> None:
+        self.score.record(game, opponent, outcome)
+        self.score_view.value = self.score.html()
 
     def _show_strengths(self) -> None:
         """A strength to choose only for MonteCarloBot."""

@@ -70,6 +70,7 @@ from cardcommons.widgets.table_parts import (
     board_html,
     bot_name,
     cards_text,
+    checked_flag,
     game_card_button,
     option_toggle,
     result_banner,
@@ -128,7 +129,7 @@ class SplitAndChooseTable(GameTable[SplitAndChoose, SplitAndChooseObservation]):
         name="Split and Choose",
         game="game",
         result="result",
-        bots="The bot",
+        thinking="The bot is thinking",
         busy_deal="The bot is thinking: wait for its move before dealing again.",
         busy_move="The bot is thinking: wait for its move.",
         not_your_turn="It is the bot's turn.",
@@ -147,6 +148,7 @@ class SplitAndChooseTable(GameTable[SplitAndChoose, SplitAndChooseObservation]):
     ) -> None:
         if first_splitter not in (None, 0, 1) or isinstance(first_splitter, bool):
             raise RulesError(f"first_splitter is 0 (you), 1 (the bot) or None (a coin toss), not {first_splitter!r}")
+        checked_flag("face_up_swap", face_up_swap)
         super().__init__(bot, background)
         self._first_splitter = first_splitter
         self._selection: tuple[Card, ...] = ()
@@ -166,7 +168,7 @@ class SplitAndChooseTable(GameTable[SplitAndChoose, SplitAndChooseObservation]):
         self.variant = option_toggle(
             "Face-up swap", "exchange", "the face-up swap variant: every swap at the reserve is seen by both players"
         )
-        self.variant.value = bool(face_up_swap)
+        self.variant.value = checked_flag("face_up_swap", face_up_swap)
         self.result_view = w.HTML()
 
         self.split_button.on_click(lambda _b: self._play("split"))

@@ -1,0 +1,155 @@
+"""The static course site (``make site``) in Chromium, offline: every page
+loads with no failed request and none to another host, the saved widgets
+show in lessons 01, 02 and 04, links between pages resolve, search finds
+"Joker". The site is built afresh from the committed notebooks (no kernel)."""
+
+from __future__ import annotations
+
+import functools
+import importlib.util
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from html.parser import HTMLParser
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+from urllib.parse import unquote, urlsplit
+
+import pytest
+
+from browser.conftest import cannot_run
+from browser.playwright_expect import expect
+
+REPO = Path(__file__).parents[2]
+SITE = REPO / "docs" / "site"
+TIMEOUT = 30_000
+WIDGET_LESSONS = {  # a lesson, and what its saved widget shows: the hand explorer's cards, the table, the odds
+    "01_cards_and_hands": ".cc-card",
+    "02_split_and_choose": ".cc-board .cc-card",
+    "04_odds_in_shortened_packs": ".cc-odds-table tr",
+}
+
+
+class Quiet(SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+@pytest.fixture(scope="module")
+def built_site(browser_ready: None, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The site, built as ``make site`` builds it, in a temp folder."""
+    if importlib.util.find_spec("myst_nb") is None:
+        cannot_run("myst-nb is not installed (pip install -e '.[site]')")
+    if not (SITE / "node_modules").is_dir():
+        cannot_run("the site's npm packages are missing (npm ci --prefix docs/site)")
+    base = tmp_path_factory.mktemp("site")
+    for command in (
+        [sys.executable, str(SITE / "stage.py"), str(base / "src")],
+        [sys.executable, "-m", "sphinx", "-q", "-W", "-b", "html", str(base / "src"), str(base / "html")],
+    ):
+        done = subprocess.run(command, capture_output=True, text=True, check=False)
+        assert done.returncode == 0, done.stderr[-3000:]
+    return base / "html"
+
+
+@pytest.fixture(scope="module")
+def site_url(built_site: Path) -> Iterator[str]:
+    """The built site served on 127.0.0.1 (a free port), as any static host would."""
+    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(built_site)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+    server.server_close()
+
+
+class Links(HTMLParser):
+    """Every ``href`` and ``src`` of a page, and its ``id`` anchors."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.targets: list[str] = []
+        self.ids: set[str] = set()
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        for name, value in attrs:
+            if name in ("href", "src") and value:
+                self.targets.append(value)
+            if name == "id" and value:
+                self.ids.add(value)
+
+
+def pages_of(site: Path) -> list[Path]:
+    """The site's pages (not the theme's templates under _static)."""
+    return sorted(p for p in site.rglob("*.html") if "_static" not in p.relative_to(site).parts)
+
+
+def parsed(page: Path) -> Links:
+    links = Links()
+    links.feed(page.read_text(encoding="utf-8"))
+    return links
+
+
+def test_every_link_between_pages_resolves(built_site: Path) -> None:
+    pages = pages_of(built_site)
+    lessons = {p.stem for p in pages if p.parent.name == "notebooks"}
+    assert {"00_welcome", "glossary", "appendix_cheat_sheet", *WIDGET_LESSONS} <= lessons
+    assert len(list((built_site / "notebooks" / "solutions").glob("*.html"))) >= 7
+    anchors = {page: parsed(page).ids for page in pages}
+    links_to_lessons = 0
+    for page in pages:
+        for target in parsed(page).targets:
+            parts = urlsplit(target)
+            if parts.scheme or parts.netloc or target.startswith(("mailto:", "javascript:", "data:")):
+                continue
+            path = (page.parent / unquote(parts.path)).resolve() if parts.path else page
+            assert path.exists(), f"{page.relative_to(built_site)} links to {target}: no such file"
+            if parts.fragment and path.suffix == ".html":
+                assert parts.fragment in anchors[path], f"{page.relative_to(built_site)} links to {target}: no anchor"
+            links_to_lessons += page.parent.name == "notebooks" and path.parent.name == "notebooks" and path != page
+    assert links_to_lessons > 20, "the lessons link to each other"
+
+
+def test_every_page_loads_offline_with_the_saved_widgets(
+    page: Any, site_url: str, built_site: Path, screenshot_dir: Path
+) -> None:
+    outside: list[str] = []
+    failed: list[str] = []
+
+    def only_this_site(route: Any) -> None:
+        if route.request.url.startswith(site_url):
+            route.continue_()
+        else:
+            outside.append(route.request.url)
+            route.abort()
+
+    def note_failure(response: Any) -> None:
+        if response.status >= 400:
+            failed.append(f"{response.status} {response.url}")
+
+    page.route("**/*", only_this_site)
+    page.on("requestfailed", lambda request: failed.append(request.url))
+    page.on("response", note_failure)
+    page.set_viewport_size({"width": 1400, "height": 900})
+    for path in pages_of(built_site):
+        relative = path.relative_to(built_site).as_posix()
+        page.goto(f"{site_url}/{relative}", wait_until="load")
+        stem = path.stem
+        if stem in WIDGET_LESSONS:
+            picture = page.locator(f".cell_output .jupyter-widgets {WIDGET_LESSONS[stem]}").first
+            picture.scroll_into_view_if_needed(timeout=TIMEOUT)
+            expect(picture).to_be_visible(timeout=TIMEOUT)
+            page.screenshot(path=screenshot_dir / f"site_{stem[:2]}.png")
+        page.wait_for_load_state("networkidle")
+    assert not outside, f"requests to other hosts: {outside[:5]}"
+    assert not failed, f"failed requests: {failed[:5]}"
+
+
+def test_search_finds_joker(page: Any, site_url: str) -> None:
+    page.goto(f"{site_url}/search.html?q=Joker")
+    results = page.locator("#search-results li")
+    expect(results.first).to_be_visible(timeout=TIMEOUT)
+    assert results.count() >= 3
+    expect(page.locator("#search-results")).to_contain_text("Cards and hands")
