@@ -172,6 +172,8 @@ def assign(lesson: Lesson, student_dir: Path, autograder_dir: Path) -> None:
         _write(master_path, master(lesson))
         otter_assign(str(master_path), str(result), no_pdfs=True, no_run_tests=True)
         student = _read(result / "student" / master_path.name)
+        for cell in student["cells"]:  # otter would check right under the answer, before the cell that keeps it
+            cell["metadata"].pop("otter", None)
         _restore_outputs(student, guess_cleared(lesson.before))
         _write(student_dir / master_path.name, student)
         (zipped,) = (result / "autograder").glob("*.zip")
