@@ -20,8 +20,9 @@ $(NPM_STAMP): docs/site/package-lock.json  # what the static site serves itself 
 lab: $(STAMP)  ## set up and open the lessons in JupyterLab
 	$(BIN)/jupyter lab $(if $(filter 0,$(shell id -u)),--allow-root) notebooks/00_welcome.ipynb
 
-play: $(STAMP)  ## the arcade: both games in the browser, no code in sight (Voilà, on localhost only)
-	$(BIN)/voila notebooks/play.ipynb
+play: $(STAMP)  ## the arcade: both games in the browser, no code in sight (Voilà, on 127.0.0.1 only)
+	@echo "The arcade listens on 127.0.0.1 only, without a password: open http://127.0.0.1:8866/ on this machine."
+	$(BIN)/voila --Voila.ip=127.0.0.1 --Voila.port=8866 notebooks/play.ipynb
 
 student: $(STAMP)  ## the class kit: class/student to hand out, class/autograder to keep (otter assign)
 	$(BIN)/python -m cardcommons.classkit student
