@@ -4,7 +4,10 @@ cheat sheet of the game in play, and nothing else changes behind the reader's ba
 from __future__ import annotations
 
 import re
+import shlex
+import subprocess
 from html import unescape
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -172,12 +175,30 @@ def test_the_page_address_chooses_the_game_and_the_deal() -> None:
 
 @pytest.mark.parametrize(
     ("query", "named"),
-    [("game=poker", "not 'poker'"), ("seed=-3", "not '-3'"), ("seed=4.5", "not '4.5'"), ("seed=²", "not '²'")],
+    [
+        ("game=poker", "not 'poker'"),
+        ("seed=-3", "not '-3'"),
+        ("seed=4.5", "not '4.5'"),
+        ("seed=²", "not '²'"),
+        ("seed=" + "9" * 4301, "up to 18 digits, not '999999"),  # past int()'s digit limit
+    ],
 )
 def test_an_address_it_cannot_use_is_named_and_the_default_played(query: str, named: str) -> None:
     arcade = Arcade.from_query(query)
     assert named in arcade.message and named in unescape(arcade.message_label.value)
     assert arcade.game == "split" and isinstance(arcade.table.seed, int)
+    assert len(arcade.message) < 200, "the message names the value, it does not copy it"
+
+
+def test_make_play_serves_the_arcade_on_127_0_0_1_only_and_says_so() -> None:
+    root = Path(__file__).parent.parent
+    recipe = subprocess.run(["make", "-s", "-n", "play"], cwd=root, capture_output=True, text=True, check=True).stdout
+    said = next(line for line in recipe.splitlines() if line.startswith("echo "))
+    assert "127.0.0.1 only" in said and "http://127.0.0.1:8866/" in said
+    served = shlex.split(next(line for line in recipe.splitlines() if "/voila " in line))
+    voila = pytest.importorskip("voila.app").Voila()
+    voila.parse_command_line(served[1:])  # the flags as Voilà reads them, not as they are spelled
+    assert (voila.ip, voila.port) == ("127.0.0.1", 8866)
 
 
 def test_where_it_cannot_run_it_shows_the_table_in_play_and_a_sentence() -> None:
@@ -205,3 +226,29 @@ def test_a_replaced_table_closes_its_widgets() -> None:
             arcade.split_bot.value = "MonteCarloBot" if arcade.split_bot.value == "HeuristicBot" else "HeuristicBot"
     assert arcade.table.seed == 102
     assert len(_instances) <= first + 2, (first, len(_instances))  # the strength buttons' layout, shown or not
+
+
+def test_after_another_knock_the_tray_says_knock_keeps_your_hand() -> None:
+    for seed in range(200):  # the first deal where a bot knocks before one of your turns
+        table = WhiskyPokerTable(opponents=3, seed=seed)
+        while not table.game.is_over and table.view.knocker is None:
+            (table.pass_button if table.game.phase == 1 else table.take_button).click()
+        if not table.game.is_over and table.view.knocker not in (None, 0):
+            break
+    else:
+        pytest.fail("no bot knocked in 200 deals")
+    assert "knocked: this is your last turn. <b>Knock</b> to keep your hand" in table.prompt.value
+    assert "last turn" not in WhiskyPokerTable(opponents=3, seed=seed).prompt.value
+
+
+def test_the_page_as_static_html_shows_the_picture_under_run_this_cell() -> None:
+    """``jupyter nbconvert --to html``, as nbviewer and GitHub readers meet it: the picture, not an empty Out[]."""
+    from nbconvert import HTMLExporter
+
+    body, _ = HTMLExporter().from_filename(  # type: ignore[no-untyped-call]
+        str(Path(__file__).parents[1] / "notebooks" / "play.ipynb")
+    )
+    picture = body.split('class="cc-static"', 1)[1]
+    first_line = re.sub(r"<[^>]+>", "", picture.split("</div>", 1)[0])
+    assert first_line.startswith(">Card Commons arcade: run this cell to play"), first_line
+    assert "cc-board" in picture and "cc-cheat-sheet" in picture

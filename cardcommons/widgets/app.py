@@ -59,11 +59,10 @@ class WidgetApp:
         close_tree(self.widget)
 
     def static_html(self) -> str:
-        """A picture of what the widget shows now, as HTML, with :attr:`summary` under it."""
+        """A picture of what the widget shows now, as HTML, under its first line, :attr:`summary`."""
         return (
-            f'<div class="cc-static">{self._picture_html()}'
-            f'<div style="font:italic 13px {FONT};color:{MUTED};margin:4px 2px">'
-            f"{escape(self.summary)}</div></div>"
+            f'<div class="cc-static"><div style="font:italic 13px {FONT};color:{MUTED};margin:2px 2px 6px">'
+            f"{escape(self.summary)}</div>{self._picture_html()}</div>"
         )
 
     def _picture_html(self) -> str:

@@ -28,10 +28,10 @@ import ipywidgets as w
 
 from cardcommons.bots import GreedyBot, HeuristicBot, MonteCarloBot, RandomBot
 from cardcommons.categories import STANDARD
-from cardcommons.errors import RulesError
+from cardcommons.errors import RulesError, shown
 from cardcommons.odds import category_counts
 from cardcommons.packs import MAX_PLAYERS, Pack
-from cardcommons.palette import BLUE, FONT, GREEN_ACCENT, MUTED
+from cardcommons.palette import BLUE, FONT, GREEN_ACCENT, MUTED, stylesheet_html
 from cardcommons.widgets.app import WidgetApp
 from cardcommons.widgets.cards import panel_html
 from cardcommons.widgets.game_table import GameTable
@@ -46,6 +46,8 @@ GameName = Literal["split", "whisky"]
 GAMES: dict[GameName, str] = {"split": "Split and Choose", "whisky": "Whisky Poker"}
 STRENGTHS = (("quick", 100), ("steady", 300), ("strong", 1000))
 """MonteCarloBot's play-outs per move, by name."""
+SEED_DIGITS = 18
+"""The longest seed a page's address may ask for (every int up to 10**18 - 1)."""
 _BOTS: dict[str, Any] = {
     "HeuristicBot": HeuristicBot,
     "GreedyBot": GreedyBot,
@@ -208,7 +210,9 @@ class Arcade(WidgetApp):
             style={"button_width": "120px"},
         )
         self.split_strength = _strength_buttons()
-        self.face_up_swap = w.Checkbox(value=False, description="face-up swap", indent=False)
+        self.face_up_swap = w.Checkbox(
+            value=False, description="face-up swap", indent=False, layout=w.Layout(width="auto")
+        )
         self.first_splitter = w.ToggleButtons(
             options=[("you", "you"), ("the bot", "bot"), ("coin toss", "toss")],
             value="toss",
@@ -217,8 +221,10 @@ class Arcade(WidgetApp):
         self.whisky_opponents = w.IntSlider(
             value=3, min=1, max=MAX_PLAYERS - 1, continuous_update=False, layout=w.Layout(width="220px")
         )
-        self.whisky_jokers = w.Checkbox(value=False, description="Jokers", indent=False)
-        self.whisky_first = w.Checkbox(value=False, description="play first", indent=False)
+        self.whisky_jokers = w.Checkbox(value=False, description="Jokers", indent=False, layout=w.Layout(width="auto"))
+        self.whisky_first = w.Checkbox(
+            value=False, description="play first", indent=False, layout=w.Layout(width="auto")
+        )
         self.whisky_bot = w.ToggleButtons(
             options=["GreedyBot", "MonteCarloBot", "RandomBot"],
             tooltips=["improves its hand, knocks when it is good", "looks ahead by playing many deals out", "any move"],
@@ -239,6 +245,7 @@ class Arcade(WidgetApp):
             Bots=[self.whisky_bot, self.whisky_strength],
         )
         self._table_box = w.Box(layout=w.Layout(flex="1 1 820px", min_width="0"))
+        self._table_box.add_class("cc-arcade-table")
         side = w.VBox(
             [self.score_view, self.rules_view, self.cheat_sheet_view],
             layout=w.Layout(flex="0 1 340px", min_width="300px", margin="0 0 0 12px", grid_gap="10px"),
@@ -257,6 +264,7 @@ class Arcade(WidgetApp):
                 self._whisky_options,
                 self.message_label,
                 w.HBox([self._table_box, side], layout=w.Layout(flex_flow="row wrap", align_items="flex-start")),
+                w.HTML(stylesheet_html()),
             ],
             layout=w.Layout(padding="4px"),
         )
@@ -272,7 +280,10 @@ class Arcade(WidgetApp):
         self._show_strengths()
         self._show()
 
-    summary = "Card Commons arcade: run this cell, or open the page in Voilà, to play."
+    summary = (
+        "Card Commons arcade: run this cell to play, or click Render with Voilà in the notebook's toolbar "
+        "to play on a page of its own."
+    )
 
     def _picture_html(self) -> str:
         """The table in play, then the rules card and the pack's hand counts beside it."""
@@ -292,15 +303,17 @@ class Arcade(WidgetApp):
         >>> Arcade.from_query("game=whisky&seed=7").table.seed
         7
         >>> Arcade.from_query("seed=seven").message
-        "seed is a whole number, not 'seven': a fresh deal instead."
+        "seed is a whole number of up to 18 digits, not 'seven': a fresh deal instead."
         """
         asked = {name: values[-1] for name, values in parse_qs(query).items()}
         game, seed, problems = asked.get("game", "split"), asked.get("seed"), []
         if game not in GAMES:
             problems.append(f"game is 'split' or 'whisky', not {game!r}: Split and Choose instead.")
             game = "split"
-        if seed is not None and not seed.isdecimal():
-            problems.append(f"seed is a whole number, not {seed!r}: a fresh deal instead.")
+        if seed is not None and not (seed.isdecimal() and len(seed) <= SEED_DIGITS):
+            problems.append(
+                f"seed is a whole number of up to {SEED_DIGITS} digits, not {shown(seed, 40)}: a fresh deal instead."
+            )
             seed = None
         arcade = cls(game, None if seed is None else int(seed))  # type: ignore[arg-type]
         if problems:
@@ -401,4 +414,6 @@ def _options(**rows: list[Any]) -> Any:
     layout = w.Layout(
         grid_template_columns="96px max-content", grid_gap="4px 10px", align_items="center", margin="6px 0 4px"
     )
-    return w.GridBox(cells, layout=layout)
+    grid = w.GridBox(cells, layout=layout)
+    grid.add_class("cc-arcade-options")
+    return grid

@@ -27,7 +27,7 @@ import ipywidgets as w
 
 from cardcommons.bots import MonteCarloBot
 from cardcommons.game import Action, Bot, Game, Outcome
-from cardcommons.palette import FONT, INK, LINE, SHADE
+from cardcommons.palette import FONT, INK, LINE, SHADE, stylesheet_html
 from cardcommons.widgets.app import WidgetApp
 from cardcommons.widgets.cards import message_html, panel_html
 from cardcommons.widgets.hint import Decision, Hint
@@ -119,7 +119,7 @@ class GameTable(WidgetApp, ABC, Generic[G, V]):
         beside them, then the ``toolbar`` and the replay."""
         self._result_view = result_view
         result_view.layout.width, result_view.layout.margin = "100%", "0"
-        # the result spans the table, under the tray, where the eyes are when the game ends, with New game in it
+        # at the end the result takes the tray's place, the whole table wide, in sight, with New game in it
         self.result_box = w.VBox([result_view, self.again_button], layout=w.Layout(margin="8px 0 0 0"))
         self.result_box.add_class("cc-result-box")
         tray_box = w.VBox(
@@ -127,6 +127,7 @@ class GameTable(WidgetApp, ABC, Generic[G, V]):
             layout=w.Layout(border=f"1px solid {LINE}", padding="6px 10px", margin="8px 0 0 0"),
         )
         tray_box.add_class("cc-tray")
+        self._tray_box = tray_box
         play_column = w.VBox([self.board, tray_box], layout=w.Layout(flex="1 1 560px", min_width="520px"))
         # the result sits beside the felt, over the log, in sight when the game ends
         side = w.VBox([self.log_view], layout=w.Layout(flex="0 1 380px", min_width="280px", margin="0 0 0 14px"))
@@ -139,6 +140,7 @@ class GameTable(WidgetApp, ABC, Generic[G, V]):
                 self.result_box,
                 toolbar,
                 self.replay_view,
+                w.HTML(stylesheet_html()),  # last: the title stays the table's first text
             ],
             layout=w.Layout(padding="4px", max_width="1120px"),
         )
@@ -184,7 +186,7 @@ class GameTable(WidgetApp, ABC, Generic[G, V]):
 
     @property
     def busy(self) -> bool:
-        """True while the bots think in the background."""
+        """True while the bots think in the background (and their last move is drawn): no move is taken."""
         return self.thinker.busy
 
     @property
@@ -226,6 +228,8 @@ class GameTable(WidgetApp, ABC, Generic[G, V]):
         slow = any(isinstance(b, MonteCarloBot) for b in self._bots)
         self._background = slow if choice is None else choice
         self._log = []
+        self._unseen: list[str] = []
+        self.hint.forget()
         self._counted = False
         self._message = ""
         self.replay_view.value = ""
@@ -264,8 +268,11 @@ class GameTable(WidgetApp, ABC, Generic[G, V]):
                 assert seat is not None
                 bot = self._bots[seat - 1]
                 action = bot.act(game.observation(seat), game.legal_actions())
+                unseen = self._unseen_move(seat, action)
                 game.apply(action)
                 self._bot_moved(action, estimate_note(bot, action))
+                if unseen:
+                    self._unseen.append(unseen)
         except Exception as error:  # a bot that fails must not leave a traceback on the table
             self._say(f"{self.words.bot_failed}: {error}")
         if self._background:
@@ -275,13 +282,17 @@ class GameTable(WidgetApp, ABC, Generic[G, V]):
     def _bot_moved(self, action: Action, note: str) -> None:
         """Log a bot's move as you saw it (``note``: its estimate, or "")."""
 
+    @abstractmethod
+    def _unseen_move(self, seat: int, action: Action) -> str:
+        """The bot at ``seat`` is about to play ``action``: what of it you cannot see, in words ("" for nothing)."""
+
     # -- drawing -----------------------------------------------------------
 
     def _refresh(self) -> None:
         view = self.view
         self._arrange(view)
         self.replay_button.disabled = not self._game.is_over
-        self.new_game_button.disabled = self.busy
+        self.new_game_button.disabled = self.thinker.thinking
         self.title.value = (
             f'<div style="font:600 18px/1.3 {FONT};padding:2px 0 6px">{self.words.name}'
             f'<span style="font-weight:400;font-size:14px;opacity:.75"> · {self._title_details()}</span></div>'
@@ -291,7 +302,9 @@ class GameTable(WidgetApp, ABC, Generic[G, V]):
         self.message_label.value = message_html(self._message, error=self._message_error)
         self.log_view.value = log_html(self._log)
         self._result_view.value = self._result_html()
-        self.result_box.layout.display = None if self._game.is_over else "none"
+        over = self._game.is_over
+        self.result_box.layout.display = None if over else "none"
+        self._tray_box.layout.display = "none" if over else None  # the result, in its place, shows every hand
         outcome = self.outcome
         if outcome is not None and not self._counted:
             self._counted = True
@@ -303,15 +316,15 @@ class GameTable(WidgetApp, ABC, Generic[G, V]):
         """Your decision now, for the hint (None when you cannot move)."""
         if self._refusal() is not None:
             return None
-        return Decision(
-            self._game.observation(YOU), tuple(self._game.legal_actions()), self._seed * 1000 + len(self._log)
-        )
+        game = self._game
+        key = self._seed * 1000 + len(self._log)
+        return Decision(game.observation(YOU), tuple(game.legal_actions()), key, tuple(self._unseen))
 
     def _prompt_html(self, view: V) -> str:
         game = self._game
         if game.is_over:
             text = f"The {self.words.game} is over: see the {self.words.result}. New game deals again."
-        elif self.busy or game.current_player != YOU:
+        elif self.thinker.thinking or game.current_player != YOU:
             text = self.words.bots_playing
         else:
             text = self._your_prompt(view)

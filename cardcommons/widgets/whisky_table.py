@@ -59,6 +59,10 @@ from cardcommons.widgets.table_parts import (
 
 __all__ = ["WhiskyPokerTable"]
 
+COMPACT_FROM = 5
+"""Above this many players, the other seats' cards are drawn small and the moves since yours are left to the
+log, so your hand and moves stay in view."""
+
 
 def seat_name(seat: int) -> str:
     """ "You" for seat 0, "Bot 1", "Bot 2", ... for the others.
@@ -329,6 +333,11 @@ class WhiskyPokerTable(GameTable[WhiskyPoker, WhiskyObservation]):
         if self._background:
             self._refresh()  # one move at a time
 
+    def _unseen_move(self, seat: int, action: Action) -> str:
+        if isinstance(action, TakeSpare) and self._game.phase == 1:
+            return f"{seat_name(seat)} took the spare unseen"
+        return ""
+
     def _catch_up(self, note: str = "") -> None:
         """Log the public events not logged yet (the first one with ``note``)."""
         events = self._game.events
@@ -341,7 +350,7 @@ class WhiskyPokerTable(GameTable[WhiskyPoker, WhiskyObservation]):
 
     def _arrange(self, view: WhiskyObservation) -> None:
         game = self._game
-        yours = game.current_player == YOU and not self.busy
+        yours = game.current_player == YOU and not self.thinker.thinking
         hand = view.hand
         spare = view.spare or ()
         if hand != self._hand:
@@ -425,7 +434,9 @@ class WhiskyPokerTable(GameTable[WhiskyPoker, WhiskyObservation]):
         if YOU in view.knocks:
             you.append("you knocked")
         turn = self._turn_text() + "".join(f" · {y}" for y in you)
-        return board_html(phase, turn, f"<div>{''.join(seats)}</div>{self._strip_html()}")
+        if game.players > COMPACT_FROM:  # a big table: the moves since yours are in the log beside it
+            return board_html(phase, turn, f'<div class="cc-seats cc-compact">{"".join(seats)}</div>')
+        return board_html(phase, turn, f'<div class="cc-seats">{"".join(seats)}</div>{self._strip_html()}')
 
     def _newly_known(self, view: WhiskyObservation, seat: int) -> set[Card]:
         """The cards of ``seat`` known to you that were not before your last move."""
@@ -436,7 +447,7 @@ class WhiskyPokerTable(GameTable[WhiskyPoker, WhiskyObservation]):
         """What happened since your last move, one line per move, each line
         fading in after the one before (once; you may play at any time)."""
         events = self._game.events[self._mark :]
-        if not events or self.busy:
+        if not events or self.thinker.thinking:
             return ""
         animate = self._played_strip != self._mark
         self._played_strip = self._mark
@@ -460,13 +471,19 @@ class WhiskyPokerTable(GameTable[WhiskyPoker, WhiskyObservation]):
         return "your turn" if turn == YOU else f"{seat_name(turn)} to play"
 
     def _your_prompt(self, view: WhiskyObservation) -> str:
+        last = (
+            f"{escape(seat_name(view.knocker))} knocked: this is your last turn. <b>Knock</b> to keep your hand as "
+            "it is, or change it once more. "
+            if view.knocker is not None
+            else ""
+        )
         if self._game.phase == 1:
-            return "The spare is face down: <b>Pass</b>, <b>Take the spare</b> unseen, or <b>Knock</b>."
+            return f"{last}The spare is face down: <b>Pass</b>, <b>Take the spare</b> unseen, or <b>Knock</b>."
         give, take = self.give, self.take
         shown = [cards_text([c]) if c is not None else "?" for c in (give, take)]
         chosen = f" · give <b>{shown[0]}</b>, take <b>{shown[1]}</b>" if give or take else ""
         return (
-            "Click a card of your hand, then one of the spare, then <b>Exchange</b>; "
+            f"{last}Click a card of your hand, then one of the spare, then <b>Exchange</b>; "
             f"or <b>Take the spare</b>, or <b>Knock</b>{chosen}."
         )
 
@@ -499,7 +516,7 @@ class WhiskyPokerTable(GameTable[WhiskyPoker, WhiskyObservation]):
                 f'<div style="font-size:12px;color:{MUTED}">{escape(value.describe())}</div></td>'
                 f'<td style="padding:4px 8px;font-weight:700;color:{GREEN_ACCENT}">{"wins" if won else ""}</td></tr>'
             )
-        table = f'<table style="border-collapse:collapse;color:{INK}">{"".join(rows)}</table>'
+        table = f'<table class="cc-result-rows" style="border-collapse:collapse;color:{INK}">{"".join(rows)}</table>'
         spare = (
             f'<div style="margin-top:6px;font-size:12px;color:{MUTED}">The spare: {cards_text(result.spare)}</div>'
             if result.spare

@@ -170,7 +170,12 @@ def test_arcade_plays_both_games_by_clicking(
     )
 
 
-def play_split_and_choose(arcade: Arcade, readme_picture: Callable[[Any, str], Path]) -> None:
+def play_split_and_choose(
+    arcade: Arcade,
+    readme_picture: Callable[[Any, str], Path] | None = None,
+    each_turn: Callable[[], None] = lambda: None,
+) -> None:
+    """A whole game (you split first) matched by a headless twin; ``each_turn`` is called at each of your turns."""
     page = arcade.page
     table = page.locator(SPLIT)
     log = table.locator(".cc-log")
@@ -178,6 +183,7 @@ def play_split_and_choose(arcade: Arcade, readme_picture: Callable[[Any, str], P
     choices = 0
     while not twin.game.is_over:
         phase = twin.phase
+        each_turn()
         if phase == "split":
             for card in (twin.view.rounds[-1].cards or ())[:2]:
                 twin.card_button(card).click()
@@ -200,9 +206,10 @@ def play_split_and_choose(arcade: Arcade, readme_picture: Callable[[Any, str], P
             twin.suggest_button.click()
             button(table, "Suggest the best build").click()
             expect(table.locator(".cc-preview")).to_contain_text("stronger hand", timeout=TIMEOUT)
-            page.locator(".cc-arcade").evaluate("e => e.scrollIntoView()")  # the README's picture starts at the top
-            picture = readme_picture(page, "split_and_choose")
-            assert 0 < picture.stat().st_size < PICTURE_BYTES, picture
+            if readme_picture is not None:
+                page.locator(".cc-arcade").evaluate("e => e.scrollIntoView()")  # the README's picture starts on top
+                picture = readme_picture(page, "split_and_choose")
+                assert 0 < picture.stat().st_size < PICTURE_BYTES, picture
             twin.build_button.click()
             arcade.move(SPLIT, "Build")
         expect(log).to_contain_text(twin.log[-1], timeout=TIMEOUT)
@@ -211,14 +218,16 @@ def play_split_and_choose(arcade: Arcade, readme_picture: Callable[[Any, str], P
     expect(table.locator(".cc-result")).to_contain_text(headline, timeout=TIMEOUT)
 
 
-def play_whisky_round(arcade: Arcade) -> None:
-    """Pass in phase 1, exchange once in phase 2, then knock (unless a bot knocked first)."""
+def play_whisky_round(arcade: Arcade, opponents: int = 3, each_turn: Callable[[], None] = lambda: None) -> None:
+    """Pass in phase 1, exchange once in phase 2, then knock (unless a bot knocked first);
+    ``each_turn`` is called at each of your turns."""
     table = arcade.page.locator(WHISKY)
     log = table.locator(".cc-log")
-    twin = WhiskyPokerTable(opponents=3, bot=GreedyBot, seed=arcade.seed(WHISKY))
+    twin = WhiskyPokerTable(opponents=opponents, bot=GreedyBot, seed=arcade.seed(WHISKY))
     exchanged = False
     while not twin.game.is_over:
         assert twin.game.current_player == 0
+        each_turn()
         if twin.game.phase == 1:
             twin.pass_button.click()
             arcade.move(WHISKY, "Pass")
@@ -237,7 +246,7 @@ def play_whisky_round(arcade: Arcade) -> None:
         expect(log).to_contain_text(twin.log[-1], timeout=TIMEOUT)
     assert twin.result is not None
     showdown = table.locator(".cc-showdown")
-    expect(showdown.locator(".cc-showdown-row")).to_have_count(4, timeout=TIMEOUT)
+    expect(showdown.locator(".cc-showdown-row")).to_have_count(opponents + 1, timeout=TIMEOUT)
     for value in twin.result.values:
         expect(showdown).to_contain_text(value.describe())
 

@@ -1,0 +1,166 @@
+"""The arcade page fits the screen it is on, and closed pages leave no kernel behind.
+
+At 1400, 1024 and 390 px, at each of your turns of a whole Split and Choose
+game and a Whisky Poker round and at their results, nothing on the page
+scrolls sideways and no text is cut: every element whose overflow is hidden
+or scrolls has ``scrollWidth <= clientWidth``. The showdown uses the table's
+width; the score beside the table counts the games. Then five reloads: after
+Voilà's cull time, at most one of their kernels is left.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from browser.conftest import CULL_SECONDS, REPO
+from browser.playwright_expect import expect
+from browser.test_arcade import (
+    LOAD_TIMEOUT,
+    SEED,
+    SPLIT,
+    TIMEOUT,
+    WHISKY,
+    Arcade,
+    no_errors,
+    play_split_and_choose,
+    play_whisky_round,
+)
+
+WIDTHS = (1400, 1024, 390)
+
+_OVERFLOWS = """() => {
+    const cut = [];
+    const root = document.scrollingElement;
+    if (root.scrollWidth > root.clientWidth + 1) cut.push(`the page: ${root.scrollWidth} > ${root.clientWidth}`);
+    for (const e of document.querySelectorAll('.cc-arcade, .cc-arcade *')) {
+        if (!e.offsetParent) continue;  // not shown
+        const x = getComputedStyle(e).overflowX;
+        if (x === 'visible') continue;
+        if (e.scrollWidth > e.clientWidth + 1)
+            cut.push(`${e.tagName.toLowerCase()}.${[...e.classList].join('.')} "${e.innerText.slice(0, 40)}": ` +
+                     `${e.scrollWidth} > ${e.clientWidth}`);
+    }
+    return cut;
+}"""
+
+
+@pytest.fixture
+def arcade(page: Any, voila_url: str) -> Iterator[Arcade]:
+    shown = Arcade(page)
+    yield shown
+    no_errors(shown)
+
+
+def fits(arcade: Arcade, where: str, widest: list[int]) -> None:
+    """At each width, nothing on the page overflows (the widths measured are kept in ``widest``)."""
+    page = arcade.page
+    for width in WIDTHS:
+        page.set_viewport_size({"width": width, "height": 900})
+        page.wait_for_timeout(50)
+        cut = page.evaluate(_OVERFLOWS)
+        assert cut == [], f"{where} at {width} px: {cut}"
+        widest.append(page.evaluate("document.scrollingElement.scrollWidth"))
+    page.set_viewport_size({"width": 1400, "height": 900})
+
+
+def test_the_arcade_fits_at_every_width(arcade: Arcade, voila_url: str, screenshot_dir: Path) -> None:
+    page = arcade.page
+    page.set_viewport_size({"width": 1400, "height": 900})
+    arcade.open(f"{voila_url}/?seed={SEED}")
+    widest: list[int] = []
+    arcade.option("you")
+    expect(page.locator(SPLIT).locator(".widget-html").first).to_contain_text(f"game {SEED + 1}", timeout=TIMEOUT)
+    play_split_and_choose(arcade, each_turn=lambda: fits(arcade, "Split and Choose", widest))
+    fits(arcade, "the Split and Choose result", widest)
+    score = page.locator(".cc-score")
+    expect(score).to_contain_text("against HeuristicBot")
+    expect(score.locator("td")).to_have_count(4)
+
+    arcade.option("Whisky Poker")
+    arcade.expect_playable(WHISKY)
+    play_whisky_round(arcade, each_turn=lambda: fits(arcade, "Whisky Poker", widest))
+    fits(arcade, "the Whisky Poker showdown", widest)
+    showdown = page.locator(f"{WHISKY} .cc-result-box")
+    table = page.locator(WHISKY)
+    assert showdown.bounding_box()["width"] >= 0.95 * table.bounding_box()["width"] - 20
+    expect(score).to_contain_text("against 3 GreedyBots")
+    for width in (1400, 390):
+        page.set_viewport_size({"width": width, "height": 900})
+        page.screenshot(path=screenshot_dir / f"arcade_showdown_{width}.png", full_page=True)
+    print(f"\narcade fits: widest page {max(widest)} px over {len(widest)} measures")
+
+
+def test_reloads_leave_one_kernel(arcade: Arcade, voila_url: str) -> None:
+    page = arcade.page
+    page.set_viewport_size({"width": 1024, "height": 800})
+    kernels = []
+    for _ in range(5):
+        arcade.open(voila_url)
+        config = page.locator("#jupyter-config-data").text_content() or ""
+        found = re.search(r'"kernelId":\s*"([\w-]+)"', config)
+        assert found, config[:200]
+        kernels.append(found.group(1))
+    time.sleep(CULL_SECONDS * 1.5 + 2)
+    alive = [k for k in kernels if page.request.get(f"{voila_url}/api/kernels/{k}").status == 200]
+    print(f"\nkernels of 5 loads alive after the cull time: {len(alive)}")
+    assert alive == kernels[-1:]
+
+
+def test_eight_opponents_leave_your_hand_in_view(arcade: Arcade, voila_url: str, screenshot_dir: Path) -> None:
+    page = arcade.page
+    page.set_viewport_size({"width": 1400, "height": 900})
+    page.goto(f"{voila_url}/?game=whisky&seed={SEED}")
+    arcade.expect_playable(WHISKY, LOAD_TIMEOUT)
+    handle = page.locator(".cc-arcade .noUi-handle").first
+    handle.focus()
+    handle.press("End")
+    title = page.locator(WHISKY).locator(".widget-html").first
+    expect(title).to_contain_text("you against 8 GreedyBot", timeout=TIMEOUT)
+    arcade.expect_playable(WHISKY)
+    lowest: list[float] = []
+
+    def in_view() -> None:
+        arcade.expect_playable(WHISKY)
+        assert page.evaluate("document.scrollingElement.scrollTop") == 0
+        parts = [page.locator(f"{WHISKY} .cc-hand-row")]
+        parts += page.locator(f"{WHISKY} .cc-tray button:not(.cc-card-button):visible").all()
+        for part in parts:
+            box = part.bounding_box()
+            if box is None or box["y"] + box["height"] > 900:
+                page.screenshot(path=screenshot_dir / "arcade_eight_opponents.png")
+            assert box is not None and box["y"] + box["height"] <= 900, (part, box)
+            lowest.append(box["y"] + box["height"])
+
+    play_whisky_round(arcade, opponents=8, each_turn=in_view)
+    page.screenshot(path=screenshot_dir / "arcade_eight_opponents.png")
+    print(f"\neight opponents: your hand and moves end {max(lowest):.0f} px down, of 900")
+
+
+def test_from_lab_one_click_opens_the_arcade_page(
+    page: Any, lab_url: str, lab_root: tuple[Path, dict[str, str]], screenshot_dir: Path
+) -> None:
+    """play.ipynb opened in JupyterLab, unrun: its picture's first line says to run the cell; Voilà's own
+    toolbar button (Render with Voilà) opens the arcade's page of the same server, beside the notebook
+    (after a "Render anyway" the first time, as the notebook is not trusted yet)."""
+    folder = lab_root[0] / "from-lab"
+    folder.mkdir(exist_ok=True)
+    shutil.copy(REPO / "notebooks" / "play.ipynb", folder / "play.ipynb")
+    page.set_viewport_size({"width": 1400, "height": 900})
+    page.route(re.compile(r"^https?://(?!127\.0\.0\.1)"), lambda route: route.fulfill(status=200, body=""))
+    page.goto(f"{lab_url}/lab/workspaces/from-lab/tree/from-lab/play.ipynb")
+    static = page.locator(".jp-OutputArea-output .cc-static").first
+    expect(static).to_be_visible(timeout=LOAD_TIMEOUT)
+    assert static.inner_text().startswith("Card Commons arcade: run this cell to play")
+    page.locator(".jp-NotebookPanel-toolbar .voilaRender").get_by_role("button").click()
+    # a notebook from elsewhere (a clone, Binder) is not trusted yet: Voilà asks once before it runs it
+    page.get_by_role("button", name="Render anyway").click()
+    frame = page.frame_locator("iframe[src*='voila/render/from-lab/play.ipynb']")
+    expect(frame.locator(".cc-arcade .cc-split-and-choose-table .cc-board")).to_be_visible(timeout=LOAD_TIMEOUT)
+    page.screenshot(path=screenshot_dir / "arcade_from_lab.png")
