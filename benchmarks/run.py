@@ -773,12 +773,79 @@ def _widgets_import(subprocess: Any, sys: Any) -> tuple[str, str, str]:
     )
 
 
+def reserve(matches: int = 0) -> None:
+    """The exact reserve coach (issue 25): its time for each player's decision over 60 positions (30 drafts
+    by HeuristicBot, each in both swap variants), against the 1 s target, and what HeuristicBot's reserve play
+    gives away there to an opponent who knows it."""
+    import os
+    import statistics
+
+    from cardcommons.bots import HeuristicBot
+    from cardcommons.solve.reserve import ASSUMPTION, reserve_exploitability, solve_reserve
+    from cardcommons.split_and_choose import SplitAndChoose, build_table
+
+    build_table()  # built once a process, on first use: not a decision's time
+    rows, everything = [], []
+    losses: dict[str, list[float]] = {"first mover": [], "second mover": []}
+    for face_up_swap in (False, True):
+        times: dict[str, list[float]] = {"first mover": [], "second mover": []}
+        worlds = []
+        for seed in range(30):
+            game = SplitAndChoose(seed=SEED + seed, face_up_swap=face_up_swap)
+            bots = (HeuristicBot(seed=seed), HeuristicBot(seed=seed + 1))
+            while game.phase != "reserve":
+                player = game.current_player
+                assert player is not None
+                game.apply(bots[player].act(game.observation(player), game.legal_actions()))
+            for mover in times:
+                player = game.current_player
+                assert player is not None
+                view = game.observation(player)
+                start = time.process_time()
+                worlds.append(solve_reserve(view).worlds)
+                times[mover].append(time.process_time() - start)
+                if mover == "first mover":
+                    for seat, name in ((player, "first mover"), (1 - player, "second mover")):
+                        losses[name].append(reserve_exploitability(view, HeuristicBot(seed=seed), seat).loss)
+                game.apply(bots[player].act(view, game.legal_actions()))
+        variant = "face-up swap" if face_up_swap else "blind swap"
+        for mover, spent in times.items():
+            everything += spent
+            rows.append(
+                (
+                    f"{variant}, {mover}",
+                    f"{statistics.median(spent) * 1000:.0f} ms",
+                    f"{max(spent) * 1000:.0f} ms",
+                    f"{statistics.median(worlds):.0f} / {max(worlds):,}",
+                    against(-max(spent), -1.0, " s", "exact reserve coach <= 1 s a decision"),
+                )
+            )
+    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+    gaps = [
+        f"HeuristicBot's reserve play gives away {statistics.mean(lost):.2f} of the +/-1 payoff on average as "
+        f"{name} ({sum(x < 1e-9 for x in lost)} of {len(lost)} positions unexploitable)"
+        for name, lost in losses.items()
+    ]
+    table(
+        f"Exact reserve coach: solve_reserve, CPU time a decision (load average {load})",
+        ("positions", "median", "max", "worlds (median / max)", "target"),
+        rows,
+        [
+            f"all {len(everything)} decisions: median {statistics.median(everything) * 1000:.0f} ms, "
+            f"max {max(everything) * 1000:.0f} ms",
+            *gaps,
+            f"assumption: {ASSUMPTION}",
+        ],
+    )
+
+
 SECTIONS: dict[str, Callable[[int], None]] = {
     "core": core,
     "split_and_choose": split_and_choose,
     "whisky": whisky,
     "playouts": playouts,
     "widgets": widgets,
+    "reserve": reserve,
 }
 """Benchmark sections by name, run in this order; add yours here."""
 

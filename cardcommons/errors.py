@@ -61,3 +61,8 @@ class RulesError(ValueError):
 class PlotError(ValueError):
     """A plot asked for with data it cannot be drawn from (labels that do not
     match the tables, no trials, a rate outside its interval): the message names it."""
+
+
+class ClassKitError(ValueError):
+    """A lesson whose exercises and solutions cannot be paired into a class kit,
+    or a submission that cannot be graded: the message names the notebook and the exercise."""

@@ -74,6 +74,15 @@ class CategoryCounts(Mapping[Category, int]):
         count = self._counts[category]
         return self.total / count if count else float("inf")
 
+    def one_in_text(self, category: Category) -> str:
+        """How rare the category is, in the one format every view uses: "1 in 885.5", or "never".
+
+        >>> counts = category_counts(Pack(lowest=10, jokers=1))
+        >>> counts.one_in_text(Category.STRAIGHT_FLUSH), counts.one_in_text(Category.FLUSH)
+        ('1 in 847.9', 'never')
+        """
+        return _one_in_text(self.one_in(category), "1 in ")
+
     def rows(self) -> list[tuple[str, int, float, float]]:
         """One row per category: name, count, probability, "1 in N"."""
         return [(c.value, n, float(self.probability(c)), self.one_in(c)) for c, n in self.items()]
@@ -91,8 +100,8 @@ class CategoryCounts(Mapping[Category, int]):
         return f"<table><caption>{caption}</caption>{head}{body}</table>"
 
 
-def _one_in_text(n: float) -> str:
-    return "never" if n == float("inf") else f"{n:,.1f}"
+def _one_in_text(n: float, lead: str = "") -> str:
+    return "never" if n == float("inf") else f"{lead}{n:,.1f}"
 
 
 def category_counts(pack: Pack, ranking: RankingLike = "standard") -> CategoryCounts:

@@ -48,11 +48,11 @@ def test_observation_in_words_hides_what_the_player_never_saw() -> None:
     game = stage(*STEP_A, best_builds=False)
     assert str(game.observation(0)).splitlines() == [
         "Player 0 holds A♠ A♥ A♦ K♥ Q♠ Q♦ J♦ 10♠ 10♥ 10♣",
-        "  round 1: Player 0 split J♠ J♣ up, A♠ A♦ down; Player 1 took the face-up pair",
-        "  round 2: Player 1 split K♥ 10♣ up, ?? ?? down; Player 0 took the face-up pair",
-        "  round 3: Player 0 split A♣ K♠ up, A♥ Q♠ down; Player 1 took the face-up pair",
-        "  round 4: Player 1 split 10♠ 10♥ up, ?? ?? down; Player 0 took the face-up pair",
-        "  round 5: Player 0 split K♦ K♣ up, Q♦ J♦ down; Player 1 took the face-up pair",
+        "  round 1: Player 0 split J♠ J♣ up, A♠ A♦ down; Player 1 chose the face-up pair",
+        "  round 2: Player 1 split K♥ 10♣ up, ?? ?? down; Player 0 chose the face-up pair",
+        "  round 3: Player 0 split A♣ K♠ up, A♥ Q♠ down; Player 1 chose the face-up pair",
+        "  round 4: Player 1 split 10♠ 10♥ up, ?? ?? down; Player 0 chose the face-up pair",
+        "  round 5: Player 0 split K♦ K♣ up, Q♦ J♦ down; Player 1 chose the face-up pair",
         "  reserve: Player 1 kept",
         "  reserve: Player 0 kept",
         "  never seen: 10♦ J♥ Q♣ Q♥ 🃏",

@@ -107,7 +107,7 @@ def test_exercises_each_with_a_hint_and_an_empty_answer_cell(path: Path) -> None
     start, end = _exercise_bounds(cells)
     assert start < end, "an '## Exercises' section before the final navigation cell"
     exercises = _exercises(path)
-    assert 3 <= len(exercises) <= 5, f"3 to 5 exercises, not {len(exercises)}"
+    assert 4 <= len(exercises) <= 5, f"4 to 5 exercises, not {len(exercises)}"
     assert [n for n, _, _ in exercises] == list(range(1, len(exercises) + 1))
     for number, _, i in exercises:
         assert start < i < end, f"exercise {number} sits in the Exercises section"
@@ -136,6 +136,23 @@ def test_every_exercise_has_a_solution_that_asserts(path: Path) -> None:
         assert all(c.get("outputs") is not None for c in following if c["cell_type"] == "code")
 
 
+@pytest.mark.parametrize("path", _lessons(WITH_EXERCISES))
+def test_the_solutions_link_heads_the_exercises(path: Path) -> None:
+    cells = _cells(path)
+    start, _ = _exercise_bounds(cells)
+    assert f"](solutions/{solutions_of(path).name})" in _source(cells[start])
+
+
+PROBLEM_FIRST = ["01_cards_and_hands", "02_split_and_choose", "03_whisky_poker", "04_odds_in_shortened_packs"]
+PROBLEM_FIRST += ["07_ranking_by_rarity"]
+"""Lessons that open on a question to guess, before the objectives (issue 19, section 5); the labs join."""
+
+
+@pytest.mark.parametrize("path", _lessons([p for p in WITH_EXERCISES if p.stem in PROBLEM_FIRST]))
+def test_a_question_to_start_before_the_objectives(path: Path) -> None:
+    assert "**A question to start.**" in _source(_cells(path)[0])
+
+
 @pytest.mark.parametrize("path", _lessons(EVERY_NOTEBOOK))
 def test_no_test_marker_in_a_cell(path: Path) -> None:
     marked = [_source(c) for c in _cells(path) if c["cell_type"] == "code" and "NBVAL_CHECK_OUTPUT" in _source(c)]
@@ -151,6 +168,14 @@ def test_no_output_is_a_bare_repr(path: Path) -> None:
         for text, plain_only in _output_texts(cell):
             if plain_only:
                 assert not REPR.search(text), f"a picture, not a repr: {text[:120]!r}"
+
+
+@pytest.mark.parametrize("path", _lessons(EVERY_NOTEBOOK))
+def test_the_plain_text_beside_a_picture_reads_too(path: Path) -> None:
+    """A page without HTML shows an output's plain text: no long dataclass repr there either."""
+    for cell in _cells(path):
+        for text, _ in _output_texts(cell):
+            assert not (REPR.search(text) and len(text) > 300), f"a short plain text, not {text[:120]!r}..."
 
 
 NUMBER = re.compile(r"\d[\d,]*(?:\.\d+)?%?")
@@ -227,3 +252,35 @@ def test_the_glossary_defines_the_course_words() -> None:
     words += ["split", "reserve", "blind swap", "build", "spare", "knock"]
     for word in words:
         assert re.search(rf"^\*\*{re.escape(word)}\*\*", glossary, re.MULTILINE | re.IGNORECASE), word
+
+
+REFUSING = [path.stem for path in WITH_EXERCISES]
+"""Lessons whose solutions show each check refusing a wrong answer (issue 19, section 4); every lesson joins."""
+
+
+@pytest.mark.parametrize("path", _lessons([p for p in WITH_EXERCISES if p.stem in REFUSING]))
+def test_every_solution_shows_its_check_refusing_a_wrong_answer(path: Path) -> None:
+    """Each solution defines a check, runs it on the answer, and runs it on a wrong
+    answer through ``refuses`` (which fails unless the check does): nbval runs them."""
+    cells = _cells(solutions_of(path))
+    found = {number: i for number, _, i in _exercises(solutions_of(path))}
+    for number, _, _ in _exercises(path):
+        following = []
+        for cell in cells[found[number] + 1 :]:
+            if cell["cell_type"] == "markdown" and EXERCISE.match(_source(cell)):
+                break
+            following.append(_source(cell))
+        code = "\n".join(following)
+        assert re.search(r"^def check\(", code, re.MULTILINE), f"exercise {number} defines check()"
+        assert re.search(r"^check\(", code, re.MULTILINE), f"exercise {number} runs its check on the answer"
+        assert re.search(r"^refuses\(check, ", code, re.MULTILINE), f"exercise {number} shows a wrong answer refused"
+
+
+@pytest.mark.parametrize("path", _lessons(EVERY_NOTEBOOK))
+def test_committed_progress_bars_read_complete(path: Path) -> None:
+    """A page without widgets shows a bar's text: it reads as the bar ended (:func:`cardcommons.progress.progress`)."""
+    for cell in _cells(path):
+        for output in cell.get("outputs", []):
+            text = "".join(output.get("data", {}).get("text/plain", []))
+            bar = re.match(r"[^|]*?(\d+)%\|", text)
+            assert bar is None or bar[1] == "100", f"a bar left at {bar[1]}%: {text[:80]!r}"

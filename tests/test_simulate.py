@@ -291,6 +291,11 @@ def _alive(pid: int) -> bool:
         return False
 
 
+def _default_sigint() -> None:
+    """In the child, before it runs Python: Ctrl-C's default action, whatever the parent's."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads processes from /proc")
 @pytest.mark.parametrize("mode", ["serial", "processes", "dask"])
 def test_ctrl_c_to_the_process_group_keeps_every_game_finished(mode: str, tmp_path: Path) -> None:
@@ -310,6 +315,9 @@ def test_ctrl_c_to_the_process_group_keeps_every_game_finished(mode: str, tmp_pa
         stderr=subprocess.PIPE,
         text=True,
         start_new_session=True,  # its own process group, as a kernel's or a terminal's
+        # a shell's background job (`make test &`) ignores SIGINT, and its children inherit
+        # that; a terminal's foreground job and a kernel do not, so the script starts as they do
+        preexec_fn=_default_sigint,
     )
     assert run.stdout is not None and run.stdout.readline() == "playing\n"
     deadline = time.monotonic() + 60

@@ -45,8 +45,9 @@ True
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import cache
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -67,14 +68,13 @@ from cardcommons.split_and_choose import (
     build_scorer,
 )
 
-__all__ = ["HeuristicBot", "profile_value"]
+__all__ = ["HeuristicBot", "profile_value", "profile_values"]
 
 TYPES = 6
 """Card types: 10, J, Q, K, A (index 0 to 4) and the Joker (5); a card's type is its pack position // 4."""
 STEP = (1, 5, 25, 125, 625, 3125)
 """A profile is a number: the count of each type as a base-5 digit (the Joker's digit is 0 or 1)."""
 _LIMIT = (4, 4, 4, 4, 4, 1)
-_SIZE = 2 * 3125
 _PADDED = 4 * 3125
 """The value table's length: room for two steps past any profile, read by the rule only with weight 0."""
 SWAP_ORDER = (4, 3, 2, 1, 0, 5)
@@ -99,35 +99,49 @@ def _example(counts: Sequence[int]) -> list[Card]:
     return cards + [JOKER] * counts[5]
 
 
-@cache
-def _tables() -> list[float]:
-    """The value of every profile of up to 10 cards (index: the profile's number), padded with zeros."""
-    scorer = build_scorer(PACK, STANDARD)
-    full = (4, 4, 4, 4, 4, 1)
-    score: dict[tuple[int, ...], int] = {}
+def profile_values(full: Sequence[int], holding: int, best_score: Callable[[tuple[int, ...]], Any]) -> list[float]:
+    """The value of every profile of up to ``holding`` cards of a pack with
+    ``full`` cards of each type (index: the profile's number), padded with
+    zeros: a full holding's chance of winning when the other player holds
+    all but one of the cards left and both build their best (``best_score``
+    of a full profile's counts: larger wins), and for fewer cards the
+    average over random completions. This is how the tables are built from
+    the pack in play; a miniature of the game builds its own.
 
-    def best_score(counts: tuple[int, ...]) -> int:
+    >>> values = profile_values((0, 0, 0, 4, 4, 1), 4, lambda c: (c[4], c[3]))  # most Aces, then Kings
+    >>> values[2 * STEP[4] + 2 * STEP[3]] > values[STEP[4] + 3 * STEP[3]]
+    True
+    """
+    score: dict[tuple[int, ...], Any] = {}
+
+    def scored(counts: tuple[int, ...]) -> Any:
         if counts not in score:
-            positions = scorer.indices(_example(counts))
-            score[counts] = int(scorer.scores(positions)[0].max())
+            score[counts] = best_score(counts)
         return score[counts]
 
     value = [0.0] * _PADDED
-    profiles = [c for c in itertools.product(*(range(n + 1) for n in _LIMIT)) if sum(c) <= 10]
+    profiles = [c for c in itertools.product(*(range(n + 1) for n in full)) if sum(c) <= holding]
     for counts in sorted(profiles, key=sum, reverse=True):
         key = sum(n * s for n, s in zip(counts, STEP, strict=True))
         left = [f - n for f, n in zip(full, counts, strict=True)]
-        if sum(counts) == 10:
-            mine, wins = best_score(counts), 0.0
+        if sum(counts) == holding:
+            mine, wins = scored(counts), 0.0
             for t in range(TYPES):
                 if left[t]:
                     other = tuple(n - (i == t) for i, n in enumerate(left))
-                    theirs = best_score(other)
+                    theirs = scored(other)
                     wins += left[t] * (1.0 if mine > theirs else 0.5 if mine == theirs else 0.0)
-            value[key] = wins / 11
+            value[key] = wins / sum(left)
         else:
             value[key] = sum(left[t] * value[key + STEP[t]] for t in range(TYPES) if left[t]) / sum(left)
     return value
+
+
+@cache
+def _tables() -> list[float]:
+    """The value of every profile of up to 10 cards of the 21-card pack."""
+    scorer = build_scorer(PACK, STANDARD)
+    return profile_values(_LIMIT, 10, lambda counts: int(scorer.scores(scorer.indices(_example(counts)))[0].max()))
 
 
 @cache
@@ -289,13 +303,19 @@ class HeuristicBot:
     ``n``-th decision draws :func:`cardcommons.bots.choice.draw` ``(seed, n)``.
     ``infer_reserve``: read the first player's decision at the reserve
     (True, the default) or not (the old rule, for comparison).
+    ``values``: the value table of the pack in play (:func:`profile_values`;
+    by default the 21-card pack's). The rule itself is in the methods
+    :meth:`split_choice`, :meth:`takes_face_up` and :meth:`reserve_choice`,
+    over profile numbers, so that a miniature of the game can ask it too.
     """
 
-    def __init__(self, seed: int | None = None, infer_reserve: bool = True) -> None:
+    def __init__(
+        self, seed: int | None = None, infer_reserve: bool = True, values: Sequence[float] | None = None
+    ) -> None:
         self.seed = seed_of(seed)
         self.decisions = 0
         """Decisions made so far: the next one draws ``draw(seed, decisions)``."""
-        self.value = _tables()
+        self.value = _tables() if values is None else values
         if not isinstance(infer_reserve, bool):
             raise RulesError(f"infer_reserve is True or False, not {infer_reserve!r}")
         self.infer_reserve = infer_reserve
@@ -320,39 +340,54 @@ class HeuristicBot:
                 return best_build(view.hand)
         raise ValueError(f"no move in phase {view.phase!r}")
 
+    def split_choice(self, mine: int, theirs: int, splits: Sequence[tuple[int, int]], decision: int) -> int:
+        """Which split to make (an index into ``splits``, each a face-up and a
+        face-down pair): profiles of its hand, of the cards it knows the chooser holds, and of each pair."""
+        scores = [split_score(ONE, self.value, mine, theirs, up, down) for up, down in splits]
+        return int(best(ONE, scores, lambda: draw(self.seed, decision)))
+
+    def takes_face_up(self, mine: int, theirs: int, up: int, unseen: int) -> bool:
+        """Whether to take the face-up pair: profiles of its hand, of the cards it knows
+        the splitter holds, of the face-up pair and of the cards it has not seen."""
+        pool = [digit(unseen, t) for t in range(TYPES)]
+        return bool(takes_face_up(ONE, self.value, mine, theirs, up, pool))
+
+    def reserve_choice(
+        self, hand: int, unseen: int, known: int, hidden: int, before: tuple[bool, int] | None, decision: int
+    ) -> int | None:
+        """The type to swap at the reserve, or None to keep: profiles of its
+        hand, of the cards it has not seen, of those it saw go to the other and
+        of the face-down pairs it kept; ``before``: the first player's decision
+        (swapped, and the type given if shown, else -1), None if deciding first."""
+        swapped, given = before if before is not None else (False, -1)
+        pool = reserve_pool(
+            ONE, self.value, before is not None, unseen, known, hidden, int(swapped), given, self.infer_reserve
+        )
+        choice = best(ONE, reserve_scores(ONE, self.value, hand, pool), lambda: draw(self.seed, decision))
+        return None if choice == 0 else SWAP_ORDER[choice - 1]
+
     def _split(self, view: SplitAndChooseObservation, legal_actions: Sequence[Action], decision: int) -> Action:
-        value = self.value
-        mine, theirs = _key(view.hand), _key(view.opponent_drafted)
-        scores = []
+        splits = []
         for action in legal_actions:
             assert isinstance(action, Split)
-            scores.append(split_score(ONE, value, mine, theirs, _key(action.face_up), _key(action.face_down)))
-        return legal_actions[best(ONE, scores, lambda: draw(self.seed, decision))]
+            splits.append((_key(action.face_up), _key(action.face_down)))
+        return legal_actions[self.split_choice(_key(view.hand), _key(view.opponent_drafted), splits, decision)]
 
     def _choose(self, view: SplitAndChooseObservation) -> Action:
         face_up = view.rounds[-1].face_up
         assert face_up is not None
-        unseen = _key(view.unseen)
-        pool = [digit(unseen, t) for t in range(TYPES)]
-        return Choose(takes_face_up(ONE, self.value, _key(view.hand), _key(view.opponent_drafted), _key(face_up), pool))
+        return Choose(
+            self.takes_face_up(_key(view.hand), _key(view.opponent_drafted), _key(face_up), _key(view.unseen))
+        )
 
     def _reserve(self, view: SplitAndChooseObservation, decision: int) -> Action:
         me = view.player
         before = [d for d in view.reserve if d.player != me]
         shown = before[0].given if before else None
-        pool = reserve_pool(
-            ONE,
-            self.value,
-            bool(before),
-            _key(view.unseen),
-            _key(view.opponent_drafted),
-            _key(kept_hidden(view)),
-            int(before[0].swapped) if before else 0,
-            -1 if shown is None else _TYPE_OF[shown],
-            self.infer_reserve,
+        seen = (before[0].swapped, -1 if shown is None else _TYPE_OF[shown]) if before else None
+        swapped_type = self.reserve_choice(
+            _key(view.hand), _key(view.unseen), _key(view.opponent_drafted), _key(kept_hidden(view)), seen, decision
         )
-        choice = best(ONE, reserve_scores(ONE, self.value, _key(view.hand), pool), lambda: draw(self.seed, decision))
-        if choice == 0:
+        if swapped_type is None:
             return Keep()
-        swapped_type = SWAP_ORDER[choice - 1]
         return Swap(next(c for c in view.hand if _TYPE_OF[c] == swapped_type))

@@ -58,10 +58,11 @@ class GreedyBot:
       :class:`Category` means "this category or better". The default, 1.0,
       is the best hand of the pack: in practice the bot knocks only when no
       exchange improves its hand. None is the percentile ``0.5 ** (1 / players)``,
-      the level at which a hand beats ``players`` hands dealt at random (as
-      many as the other hands and the spare) half the time; it was the
-      default until matches showed that it knocks too early: the tables
-      around it are not random, everybody trades up first.
+      an older level that beats ``players`` hands dealt at random half the
+      time, as if the spare were a hand to beat (it is never compared: the
+      level against the ``players - 1`` other hands is ``0.5 ** (1 / (players - 1))``);
+      it was the default until matches showed that it knocks too early: the
+      tables around it are not random, everybody trades up first.
     - Phase 1: take the unseen spare if the hand is below the percentile
       ``take_unseen_below`` (a random hand is then more likely better), else pass.
     - Phase 2: play the exchange or take-all that makes the hand strongest,

@@ -63,6 +63,16 @@ class SplitAndChooseResult(Result):
     stronger: tuple[HandValue, HandValue]
     step: Step | None
 
+    def __repr__(self) -> str:
+        """One short line: the explanation.
+
+        >>> quads = Build(weaker="Jc Jh Jd 10c 10d", stronger="As Ad Ac Ah Ks")
+        >>> houses = Build(weaker="Kc Kh Kd Qc Qd", stronger="Ac Ah Ad 10s 10h")
+        >>> score_builds([quads, houses])
+        <Split and Choose result: Player 0 wins. Both weaker hands are full houses; the stronger hands decide: ...>
+        """
+        return f"<Split and Choose result: {self.explanation}>"
+
     def __str__(self) -> str:
         """Both builds, one line per player, then the explanation."""
         lines = [f"Player {p}: {self.weaker[p]} | {self.stronger[p]}" for p in (0, 1)]
@@ -141,10 +151,20 @@ def _explain(step: str, winner: int, weaker: tuple[HandValue, ...], stronger: tu
 
 
 def _beats(winner: HandValue, loser: HandValue) -> str:
-    text = f"{winner.describe()} beats {loser.describe()}"
+    """The winner's hand beats the loser's, in words that say whose hand is whose.
+
+    >>> from cardcommons.hands import evaluate
+    >>> real, wild = evaluate("Ad Kd Qd Jd 10d", PACK), evaluate("Ac Qc Jc 10c Jo", PACK)
+    >>> _beats(real, wild).split(": ")
+    ['A♦ K♦ Q♦ J♦ 10♦ beats A♣ Q♣ J♣ 10♣ 🃏 (Royal flush, the Joker as the King of clubs)',
+     'equal hands, and the one with fewer Jokers wins']
+    """
+    if winner.key[:2] == loser.key[:2]:
+        return (
+            f"{cards_str(winner.cards)} beats {cards_str(loser.cards)} ({loser.describe()}): "
+            "equal hands, and the one with fewer Jokers wins"
+        )
     if winner.describe() == loser.describe():
         # The words name no kickers, so two different hands can read alike: show the cards.
-        text = f"{winner.describe()}, {cards_str(winner.cards)}, beats {cards_str(loser.cards)}"
-    if winner.key[:2] == loser.key[:2]:
-        text += " (equal hands: the one with fewer Jokers wins)"
-    return text
+        return f"{winner.describe()}, {cards_str(winner.cards)}, beats {cards_str(loser.cards)}"
+    return f"{winner.describe()} beats {loser.describe()}"

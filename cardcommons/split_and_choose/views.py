@@ -62,8 +62,9 @@ class RoundView:
         if self.face_up is None:
             return f"Player {self.splitter} to split {card_text(self.cards or ())}".rstrip()
         down = card_text(self.face_down or (None, None))
-        taken = "" if self.face_up_taker is None else f"; Player {self.face_up_taker} took the face-up pair"
-        return f"Player {self.splitter} split {card_text(self.face_up)} up, {down} down{taken}"
+        pair = {None: "", True: "face-up", False: "face-down"}[self.chose_face_up]
+        chose = f"; Player {self.chooser} chose the {pair} pair" if pair else ""
+        return f"Player {self.splitter} split {card_text(self.face_up)} up, {down} down{chose}"
 
 
 @dataclass(frozen=True)
@@ -214,6 +215,17 @@ class SplitAndChooseObservation:
         True
         """
         return _sample(self, rng)
+
+    def __repr__(self) -> str:
+        """One short line: whose view, the phase, the hand.
+
+        >>> from cardcommons.split_and_choose import SplitAndChoose
+        >>> SplitAndChoose(seed=1).observation(0)
+        <what player 0 knows in Split and Choose: phase split, player 0 to play, holds nothing yet>
+        """
+        to_play = "game over" if self.current_player is None else f"player {self.current_player} to play"
+        hand = f"holds {card_text(self.hand)}" if self.hand else "holds nothing yet"
+        return f"<what player {self.player} knows in Split and Choose: phase {self.phase}, {to_play}, {hand}>"
 
     def __str__(self) -> str:
         """What this player knows, in words: its cards, each round and reserve

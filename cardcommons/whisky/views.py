@@ -93,6 +93,20 @@ class WhiskyObservation:
         rows.append(("spare", tuple(self.spare) if self.spare is not None else (None,) * HAND_SIZE))
         return rows
 
+    def __repr__(self) -> str:
+        """One short line: whose view, the phase, the hand and the spare.
+
+        >>> from cardcommons.whisky import WhiskyPoker
+        >>> WhiskyPoker.from_deal(["As Ks Qs 9d 9c", "Jh Jd 10c 10d 9h"], spare="Js 10s Ad Qh 9s").observation(1)
+        <what seat 1 knows in Whisky Poker: phase 1, seat 0 to play, holds 9♥ 10♣ 10♦ J♦ J♥, spare face down>
+        """
+        to_play = "game over" if self.current_player is None else f"seat {self.current_player} to play"
+        spare = "face down" if self.spare is None else card_text(self.spare)
+        return (
+            f"<what seat {self.player} knows in Whisky Poker: phase {self.phase}, {to_play}, "
+            f"holds {card_text(self.hand)}, spare {spare}>"
+        )
+
     def __str__(self) -> str:
         """What this seat knows, in words: every hand and the spare, ``??`` for a card it cannot see."""
         lines = [f"Seat {self.player}'s view, phase {self.phase}"]

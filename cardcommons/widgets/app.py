@@ -30,7 +30,7 @@ from typing import Any, ClassVar
 from cardcommons.palette import FONT, MUTED
 from cardcommons.widgets.cards import message_html
 
-__all__ = ["WidgetApp"]
+__all__ = ["WidgetApp", "close_tree"]
 
 
 class WidgetApp:
@@ -54,6 +54,10 @@ class WidgetApp:
         self._message, self._message_error = text, error
         self.message_label.value = message_html(text, error=error)
 
+    def close(self) -> None:
+        """Close every widget of the app (its front-end views go with them): for an app that is replaced."""
+        close_tree(self.widget)
+
     def static_html(self) -> str:
         """A picture of what the widget shows now, as HTML, with :attr:`summary` under it."""
         return (
@@ -71,3 +75,22 @@ class WidgetApp:
         bundle["text/html"] = self.static_html()
         bundle["text/plain"] = self.summary
         return bundle
+
+
+def close_tree(widget: Any) -> None:
+    """Close ``widget``, every widget under it, and their layouts and styles.
+
+    >>> import ipywidgets as w
+    >>> box = w.VBox([w.Button()])
+    >>> button = box.children[0]
+    >>> close_tree(box)
+    >>> button.comm is None and button.layout.comm is None
+    True
+    """
+    for child in getattr(widget, "children", ()):
+        close_tree(child)
+    for name in ("layout", "style"):
+        part: Any = getattr(widget, name, None)
+        if part is not None:
+            part.close()
+    widget.close()

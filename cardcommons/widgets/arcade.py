@@ -28,13 +28,14 @@ import ipywidgets as w
 
 from cardcommons.bots import GreedyBot, HeuristicBot, MonteCarloBot, RandomBot
 from cardcommons.categories import STANDARD
-from cardcommons.errors import RulesError
+from cardcommons.errors import RulesError, shown
 from cardcommons.odds import category_counts
 from cardcommons.packs import MAX_PLAYERS, Pack
 from cardcommons.palette import BLUE, FONT, GREEN_ACCENT, MUTED
 from cardcommons.widgets.app import WidgetApp
 from cardcommons.widgets.cards import panel_html
 from cardcommons.widgets.game_table import GameTable
+from cardcommons.widgets.score import Score
 from cardcommons.widgets.split_table import SplitAndChooseTable
 from cardcommons.widgets.table_parts import BotSpec, action_button
 from cardcommons.widgets.whisky_table import WhiskyPokerTable
@@ -45,6 +46,8 @@ GameName = Literal["split", "whisky"]
 GAMES: dict[GameName, str] = {"split": "Split and Choose", "whisky": "Whisky Poker"}
 STRENGTHS = (("quick", 100), ("steady", 300), ("strong", 1000))
 """MonteCarloBot's play-outs per move, by name."""
+SEED_DIGITS = 18
+"""The longest seed a page's address may ask for (every int up to 10**18 - 1)."""
 _BOTS: dict[str, Any] = {
     "HeuristicBot": HeuristicBot,
     "GreedyBot": GreedyBot,
@@ -114,7 +117,7 @@ def cheat_sheet_html(pack: Pack) -> str:
     rows = "".join(
         f'<tr><td style="{cell};color:{MUTED}">{place}</td><td style="{cell};text-align:left">{category.value}</td>'
         f'<td style="{cell}">{n:,}</td>'
-        f'<td style="{cell};color:{MUTED}">{"never" if n == 0 else f"1 in {counts.one_in(category):,.0f}"}</td></tr>'
+        f'<td style="{cell};color:{MUTED}">{counts.one_in_text(category)}</td></tr>'
         for place, (category, n) in enumerate(counts.items(), start=1)
     )
     order = STANDARD.order
@@ -217,6 +220,7 @@ class Arcade(WidgetApp):
             value=3, min=1, max=MAX_PLAYERS - 1, continuous_update=False, layout=w.Layout(width="220px")
         )
         self.whisky_jokers = w.Checkbox(value=False, description="Jokers", indent=False)
+        self.whisky_first = w.Checkbox(value=False, description="play first", indent=False)
         self.whisky_bot = w.ToggleButtons(
             options=["GreedyBot", "MonteCarloBot", "RandomBot"],
             tooltips=["improves its hand, knocks when it is good", "looks ahead by playing many deals out", "any move"],
@@ -226,16 +230,19 @@ class Arcade(WidgetApp):
         self.message_label = w.HTML()
         self.rules_view = w.HTML()
         self.cheat_sheet_view = w.HTML()
+        self.score = Score()
+        self.score_view = w.HTML(self.score.html())
 
         self._split_options = _options(
             Opponent=[self.split_bot, self.split_strength], Splits_first=[self.first_splitter, self.face_up_swap]
         )
         self._whisky_options = _options(
-            Opponents=[self.whisky_opponents, self.whisky_jokers], Bots=[self.whisky_bot, self.whisky_strength]
+            Opponents=[self.whisky_opponents, self.whisky_jokers, self.whisky_first],
+            Bots=[self.whisky_bot, self.whisky_strength],
         )
         self._table_box = w.Box(layout=w.Layout(flex="1 1 820px", min_width="0"))
         side = w.VBox(
-            [self.rules_view, self.cheat_sheet_view],
+            [self.score_view, self.rules_view, self.cheat_sheet_view],
             layout=w.Layout(flex="0 1 340px", min_width="300px", margin="0 0 0 12px", grid_gap="10px"),
         )
         side.add_class("cc-arcade-side")
@@ -261,7 +268,8 @@ class Arcade(WidgetApp):
         self.new_game_button.on_click(lambda _b: self.table.new_game())
         for control in (self.split_bot, self.split_strength, self.face_up_swap, self.first_splitter):
             control.observe(lambda _c: self._redeal("split"), names="value")
-        for control in (self.whisky_opponents, self.whisky_jokers, self.whisky_bot, self.whisky_strength):
+        whisky_controls = (self.whisky_opponents, self.whisky_jokers, self.whisky_first, self.whisky_bot)
+        for control in (*whisky_controls, self.whisky_strength):
             control.observe(lambda _c: self._redeal("whisky"), names="value")
         self._show_strengths()
         self._show()
@@ -286,15 +294,17 @@ class Arcade(WidgetApp):
         >>> Arcade.from_query("game=whisky&seed=7").table.seed
         7
         >>> Arcade.from_query("seed=seven").message
-        "seed is a whole number, not 'seven': a fresh deal instead."
+        "seed is a whole number of up to 18 digits, not 'seven': a fresh deal instead."
         """
         asked = {name: values[-1] for name, values in parse_qs(query).items()}
         game, seed, problems = asked.get("game", "split"), asked.get("seed"), []
         if game not in GAMES:
             problems.append(f"game is 'split' or 'whisky', not {game!r}: Split and Choose instead.")
             game = "split"
-        if seed is not None and not seed.isdecimal():
-            problems.append(f"seed is a whole number, not {seed!r}: a fresh deal instead.")
+        if seed is not None and not (seed.isdecimal() and len(seed) <= SEED_DIGITS):
+            problems.append(
+                f"seed is a whole number of up to {SEED_DIGITS} digits, not {shown(seed, 40)}: a fresh deal instead."
+            )
             seed = None
         arcade = cls(game, None if seed is None else int(seed))  # type: ignore[arg-type]
         if problems:
@@ -341,6 +351,8 @@ class Arcade(WidgetApp):
         self._tables[game] = self._new_table(game, seed)
         if game == self.game:
             self._show()
+        if old is not None:
+            old.close()  # a replaced table's widgets go, in the kernel and on the page
 
     def _new_table(self, game: GameName, seed: int | None) -> GameTable[Any, Any]:
         table: GameTable[Any, Any]
@@ -351,9 +363,30 @@ class Arcade(WidgetApp):
             table.variant.layout.display = "none"  # the arcade's own control chooses it
         else:
             bot = self._bot(self.whisky_bot.value, self.whisky_strength.value)
-            table = WhiskyPokerTable(self.whisky_opponents.value, bot, self.whisky_jokers.value, seed)
+            table = WhiskyPokerTable(
+                self.whisky_opponents.value, bot, self.whisky_jokers.value, seed, first_seat=self.whisky_first.value
+            )
+            table.first_seat.layout.display = "none"  # the arcade's own option chooses it
         table.new_game_button.layout.display = "none"  # the arcade's own New game, over the table, does it
+        table.on_game_over(partial(self._count, GAMES[game], self._opponent(game)))
         return table
+
+    def _opponent(self, game: GameName) -> str:
+        """Who the table's bots are, as the score names them: "MonteCarloBot (steady)", "3 GreedyBots"."""
+        bot, strength = (
+            (self.split_bot, self.split_strength) if game == "split" else (self.whisky_bot, self.whisky_strength)
+        )
+        name = bot.value
+        if bot.value == "MonteCarloBot":
+            name += f" ({dict((n, k) for k, n in STRENGTHS)[strength.value]})"
+        if game == "split":
+            return str(name)
+        many = self.whisky_opponents.value
+        return f"{many} {name}" if many == 1 else f"{many} {name.replace('Bot', 'Bots', 1)}"
+
+    def _count(self, game: str, opponent: str, outcome: str) -> None:
+        self.score.record(game, opponent, outcome)
+        self.score_view.value = self.score.html()
 
     def _show_strengths(self) -> None:
         """A strength to choose only for MonteCarloBot."""

@@ -10,15 +10,15 @@ and how to draw its board, prompt and result; its :class:`TableWords` say
 how it speaks of its bots and of one game.
 
 >>> from cardcommons.widgets import SplitAndChooseTable, WhiskyPokerTable
->>> [c.words.bots for c in (SplitAndChooseTable, WhiskyPokerTable)]
-['The bot', 'The bots']
+>>> [c.words.thinking for c in (SplitAndChooseTable, WhiskyPokerTable)]
+['The bot is thinking', 'The bots are thinking']
 """
 
 from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from html import escape
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
@@ -26,7 +26,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 import ipywidgets as w
 
 from cardcommons.bots import MonteCarloBot
-from cardcommons.game import Action, Bot, Game
+from cardcommons.game import Action, Bot, Game, Outcome
 from cardcommons.palette import FONT, INK, LINE, SHADE
 from cardcommons.widgets.app import WidgetApp
 from cardcommons.widgets.cards import message_html, panel_html
@@ -35,6 +35,7 @@ from cardcommons.widgets.table_parts import (
     BotSpec,
     Thinker,
     action_button,
+    checked_flag,
     estimate_note,
     fresh_seed,
     log_html,
@@ -68,7 +69,7 @@ class TableWords:
     name: str  # the title: "Whisky Poker"
     game: str  # one game: "game", or "deal"
     result: str  # what ends it: "result", or "showdown"
-    bots: str  # who thinks: "The bot", or "The bots"
+    thinking: str  # while the bots think: "The bot is thinking", or "The bots are thinking"
     busy_deal: str  # New game while the bots think
     busy_move: str  # a move while the bots think
     not_your_turn: str  # a move in a bot's turn
@@ -86,11 +87,15 @@ class GameTable(WidgetApp, ABC, Generic[G, V]):
     words: ClassVar[TableWords]
 
     def __init__(self, bot: BotSpec, background: bool | None) -> None:
+        if background is not None:
+            checked_flag("background", background)
         self._bot_spec = bot
         self._background_choice = background
         self._message = ""
         self._log: list[str] = []
         self._bots: list[Bot] = []
+        self._when_over: list[Callable[[str], None]] = []
+        self._counted = False  # the game's outcome was told to the callbacks
 
         self.title = w.HTML()
         self.board = w.HTML()
@@ -98,12 +103,14 @@ class GameTable(WidgetApp, ABC, Generic[G, V]):
         self.new_game_button = action_button("New game", "refresh", "", "deal again (the next seed)")
         tip = f"the game record, once the {self.words.game} is over"
         self.replay_button = action_button("Replay", "list", "", tip)
+        self.again_button = action_button("New game", "refresh", "success", "deal again (the next seed)")
         self.message_label = message_box()
         self.thinker = Thinker()
         self.log_view = w.HTML(layout=w.Layout(width="auto", margin="0"))
         self.replay_view = w.HTML()
         self.hint = Hint(self._decision, background is not False)
         self.new_game_button.on_click(lambda _b: self.new_game())
+        self.again_button.on_click(lambda _b: self.new_game())
         self.replay_button.on_click(lambda _b: self._show_replay())
 
     def _lay_out(self, tray: Sequence[Any], result_view: Any, toolbar: Any, css_class: str) -> None:
@@ -111,7 +118,10 @@ class GameTable(WidgetApp, ABC, Generic[G, V]):
         of ``tray``, the message, the thinker), ``result_view`` and the log
         beside them, then the ``toolbar`` and the replay."""
         self._result_view = result_view
-        result_view.layout = w.Layout(width="auto", margin="0 0 8px 0")
+        result_view.layout.width, result_view.layout.margin = "100%", "0"
+        # the result spans the table, under the tray, where the eyes are when the game ends, with New game in it
+        self.result_box = w.VBox([result_view, self.again_button], layout=w.Layout(margin="8px 0 0 0"))
+        self.result_box.add_class("cc-result-box")
         tray_box = w.VBox(
             [self.prompt, *tray, self.message_label, self.thinker.widget, self.hint.widget],
             layout=w.Layout(border=f"1px solid {LINE}", padding="6px 10px", margin="8px 0 0 0"),
@@ -119,13 +129,14 @@ class GameTable(WidgetApp, ABC, Generic[G, V]):
         tray_box.add_class("cc-tray")
         play_column = w.VBox([self.board, tray_box], layout=w.Layout(flex="1 1 560px", min_width="520px"))
         # the result sits beside the felt, over the log, in sight when the game ends
-        side = w.VBox(
-            [result_view, self.log_view], layout=w.Layout(flex="0 1 380px", min_width="280px", margin="0 0 0 14px")
-        )
+        side = w.VBox([self.log_view], layout=w.Layout(flex="0 1 380px", min_width="280px", margin="0 0 0 14px"))
+        side.add_class("cc-table-side")
+        play_column.add_class("cc-play-column")
         self.widget = w.VBox(
             [
                 self.title,
                 w.HBox([play_column, side], layout=w.Layout(flex_flow="row wrap", align_items="flex-start")),
+                self.result_box,
                 toolbar,
                 self.replay_view,
             ],
@@ -147,8 +158,8 @@ class GameTable(WidgetApp, ABC, Generic[G, V]):
             f'<div class="cc-table-picture" style="max-width:1120px">{self.title.value}'
             f'<div style="display:flex;flex-wrap:wrap;align-items:flex-start;gap:14px">'
             f'<div style="flex:1 1 520px;min-width:300px">{self.board.value}</div>'
-            f'<div style="flex:0 1 380px;min-width:260px">{self._result_view.value}{self.log_view.value}</div>'
-            "</div></div>"
+            f'<div style="flex:0 1 380px;min-width:260px">{self.log_view.value}</div>'
+            f"</div>{self._result_view.value}</div>"
         )
 
     @property
@@ -173,7 +184,7 @@ class GameTable(WidgetApp, ABC, Generic[G, V]):
 
     @property
     def busy(self) -> bool:
-        """True while the bots think in the background."""
+        """True while the bots think in the background (and their last move is drawn): no move is taken."""
         return self.thinker.busy
 
     @property
@@ -183,6 +194,16 @@ class GameTable(WidgetApp, ABC, Generic[G, V]):
         parts += [self.message_label.value, self.log_view.value, self._result_view.value, self.replay_view.value]
         return "\n".join(parts)
 
+    @property
+    def outcome(self) -> Outcome | None:
+        """How the game ended for you: "win" (a shared win too), "draw" or "loss"; None until it is over."""
+        result = self._game.result
+        return None if result is None else result.outcome(YOU)
+
+    def on_game_over(self, callback: Callable[[str], None]) -> None:
+        """Call ``callback(outcome)`` once when each game ends (see :attr:`outcome`)."""
+        self._when_over.append(callback)
+
     def wait(self, timeout: float | None = None) -> None:
         """Wait until bots thinking in the background have moved."""
         self.thinker.wait(timeout)
@@ -190,11 +211,12 @@ class GameTable(WidgetApp, ABC, Generic[G, V]):
     # -- games -------------------------------------------------------------
 
     def new_game(self) -> None:
-        """Deal again, with the next seed."""
-        if self.busy:
-            self._say(self.words.busy_deal)
-            return
-        self._start(self._seed + 1)
+        """Deal again, with the next seed (never while the bots think or their last move is drawn)."""
+        with self.thinker.lock:
+            if self.busy:
+                self._say(self.words.busy_deal)
+                return
+            self._start(self._seed + 1)
 
     def _start(self, seed: int | None) -> None:
         self._seed = fresh_seed() if seed is None else seed
@@ -204,6 +226,9 @@ class GameTable(WidgetApp, ABC, Generic[G, V]):
         slow = any(isinstance(b, MonteCarloBot) for b in self._bots)
         self._background = slow if choice is None else choice
         self._log = []
+        self._unseen: list[str] = []
+        self.hint.forget()
+        self._counted = False
         self._message = ""
         self.replay_view.value = ""
         self._refresh()
@@ -232,7 +257,7 @@ class GameTable(WidgetApp, ABC, Generic[G, V]):
     def _bots_turn(self) -> None:
         if self._game.current_player in (None, YOU):
             return
-        self.thinker.run(self._bot_moves, self._background, self.words.bots, then=self._refresh)
+        self.thinker.run(self._bot_moves, self._background, self.words.thinking, then=self._refresh)
 
     def _bot_moves(self) -> None:
         game = self._game
@@ -241,8 +266,11 @@ class GameTable(WidgetApp, ABC, Generic[G, V]):
                 assert seat is not None
                 bot = self._bots[seat - 1]
                 action = bot.act(game.observation(seat), game.legal_actions())
+                unseen = self._unseen_move(seat, action)
                 game.apply(action)
                 self._bot_moved(action, estimate_note(bot, action))
+                if unseen:
+                    self._unseen.append(unseen)
         except Exception as error:  # a bot that fails must not leave a traceback on the table
             self._say(f"{self.words.bot_failed}: {error}")
         if self._background:
@@ -252,13 +280,17 @@ class GameTable(WidgetApp, ABC, Generic[G, V]):
     def _bot_moved(self, action: Action, note: str) -> None:
         """Log a bot's move as you saw it (``note``: its estimate, or "")."""
 
+    @abstractmethod
+    def _unseen_move(self, seat: int, action: Action) -> str:
+        """The bot at ``seat`` is about to play ``action``: what of it you cannot see, in words ("" for nothing)."""
+
     # -- drawing -----------------------------------------------------------
 
     def _refresh(self) -> None:
         view = self.view
         self._arrange(view)
         self.replay_button.disabled = not self._game.is_over
-        self.new_game_button.disabled = self.busy
+        self.new_game_button.disabled = self.thinker.thinking
         self.title.value = (
             f'<div style="font:600 18px/1.3 {FONT};padding:2px 0 6px">{self.words.name}'
             f'<span style="font-weight:400;font-size:14px;opacity:.75"> · {self._title_details()}</span></div>'
@@ -268,21 +300,27 @@ class GameTable(WidgetApp, ABC, Generic[G, V]):
         self.message_label.value = message_html(self._message, error=self._message_error)
         self.log_view.value = log_html(self._log)
         self._result_view.value = self._result_html()
+        self.result_box.layout.display = None if self._game.is_over else "none"
+        outcome = self.outcome
+        if outcome is not None and not self._counted:
+            self._counted = True
+            for callback in self._when_over:
+                callback(outcome)
         self.hint.refresh()
 
     def _decision(self) -> Decision | None:
         """Your decision now, for the hint (None when you cannot move)."""
         if self._refusal() is not None:
             return None
-        return Decision(
-            self._game.observation(YOU), tuple(self._game.legal_actions()), self._seed * 1000 + len(self._log)
-        )
+        game = self._game
+        key = self._seed * 1000 + len(self._log)
+        return Decision(game.observation(YOU), tuple(game.legal_actions()), key, tuple(self._unseen))
 
     def _prompt_html(self, view: V) -> str:
         game = self._game
         if game.is_over:
             text = f"The {self.words.game} is over: see the {self.words.result}. New game deals again."
-        elif self.busy or game.current_player != YOU:
+        elif self.thinker.thinking or game.current_player != YOU:
             text = self.words.bots_playing
         else:
             text = self._your_prompt(view)

@@ -219,7 +219,7 @@ class HandExplorer(WidgetApp):
         p = counts.probability(category)
         total = counts.total
         chance = f"{float(p) * 100:.3g}%"
-        one_in = f" · 1 in {counts.one_in(category):,.1f}" if p else ""
+        one_in = f" · {counts.one_in_text(category)}" if p else ""
         rows = [
             f'<div style="font:700 20px/1.25 {FONT};color:{INK}">{escape(category.label)}</div>',
             f'<div style="margin-bottom:6px">{escape(value.describe())}</div>',

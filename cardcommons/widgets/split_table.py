@@ -70,6 +70,7 @@ from cardcommons.widgets.table_parts import (
     board_html,
     bot_name,
     cards_text,
+    checked_flag,
     game_card_button,
     option_toggle,
     result_banner,
@@ -128,7 +129,7 @@ class SplitAndChooseTable(GameTable[SplitAndChoose, SplitAndChooseObservation]):
         name="Split and Choose",
         game="game",
         result="result",
-        bots="The bot",
+        thinking="The bot is thinking",
         busy_deal="The bot is thinking: wait for its move before dealing again.",
         busy_move="The bot is thinking: wait for its move.",
         not_your_turn="It is the bot's turn.",
@@ -147,6 +148,7 @@ class SplitAndChooseTable(GameTable[SplitAndChoose, SplitAndChooseObservation]):
     ) -> None:
         if first_splitter not in (None, 0, 1) or isinstance(first_splitter, bool):
             raise RulesError(f"first_splitter is 0 (you), 1 (the bot) or None (a coin toss), not {first_splitter!r}")
+        checked_flag("face_up_swap", face_up_swap)
         super().__init__(bot, background)
         self._first_splitter = first_splitter
         self._selection: tuple[Card, ...] = ()
@@ -166,7 +168,7 @@ class SplitAndChooseTable(GameTable[SplitAndChoose, SplitAndChooseObservation]):
         self.variant = option_toggle(
             "Face-up swap", "exchange", "the face-up swap variant: every swap at the reserve is seen by both players"
         )
-        self.variant.value = bool(face_up_swap)
+        self.variant.value = checked_flag("face_up_swap", face_up_swap)
         self.result_view = w.HTML()
 
         self.split_button.on_click(lambda _b: self._play("split"))
@@ -362,6 +364,13 @@ class SplitAndChooseTable(GameTable[SplitAndChoose, SplitAndChooseObservation]):
         line = self._bot_line(action)
         self._log.append(f"{line} ({note})" if note else line)
 
+    def _unseen_move(self, seat: int, action: Action) -> str:
+        if isinstance(action, Split):
+            return "the bot split a pair face down"
+        if isinstance(action, Swap) and not self._game.face_up_swap:
+            return "the bot swapped blind at the reserve"
+        return ""
+
     def _bot_line(self, action: Action) -> str:
         """The bot's move as you saw it: built from your own view only."""
         view = self.view
@@ -390,7 +399,7 @@ class SplitAndChooseTable(GameTable[SplitAndChoose, SplitAndChooseObservation]):
     def _arrange(self, view: SplitAndChooseObservation) -> None:
         game = self._game
         phase = game.phase
-        yours = game.current_player == YOU and not self.busy
+        yours = game.current_player == YOU and not self.thinker.thinking
         if yours and phase == "split":
             row = view.rounds[-1].cards or ()
         elif yours and phase in ("reserve", "build"):
@@ -536,13 +545,10 @@ class SplitAndChooseTable(GameTable[SplitAndChoose, SplitAndChooseObservation]):
             rest = tuple(c for c in self._row if c not in chosen)
             raised, others = value_of(chosen, PACK, STANDARD), value_of(rest, PACK, STANDARD)
             rows = []
-            for value, label, role in (
-                (raised, "The raised five", "stronger" if raised > others else "weaker"),
-                (others, "The other five", "stronger" if others > raised else "weaker"),
-            ):
+            for value, label, other in ((raised, "The raised five", others), (others, "The other five", raised)):
+                role = "stronger hand" if value > other else "weaker hand" if value < other else "equal hands"
                 rows.append(
-                    f"<div>{label}: <b>{escape(value.describe())}</b> "
-                    f'<span style="color:{MUTED}">({role} hand)</span></div>'
+                    f'<div>{label}: <b>{escape(value.describe())}</b> <span style="color:{MUTED}">({role})</span></div>'
                 )
             return _note("".join(rows))
         return ""

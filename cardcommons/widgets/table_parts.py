@@ -14,7 +14,6 @@ True
 
 from __future__ import annotations
 
-import contextlib
 import inspect
 import secrets
 import threading
@@ -26,6 +25,7 @@ from typing import Any, TypeAlias
 import ipywidgets as w
 
 from cardcommons.cards import Card
+from cardcommons.errors import RulesError, shown
 from cardcommons.faces import card_html
 from cardcommons.game import Action, Bot
 from cardcommons.palette import (
@@ -57,6 +57,7 @@ __all__ = [
     "board_html",
     "bot_name",
     "cards_text",
+    "checked_flag",
     "estimate_note",
     "felt_html",
     "fresh_seed",
@@ -83,17 +84,40 @@ def fresh_seed() -> int:
     return secrets.randbits(31)
 
 
+def checked_flag(name: str, value: object) -> bool:
+    """``value`` if it is True or False; anything else is refused, as the games refuse it.
+
+    >>> checked_flag("jokers", "no")
+    Traceback (most recent call last):
+    ...
+    cardcommons.errors.RulesError: jokers is True or False, not 'no'
+    """
+    if not isinstance(value, bool):
+        raise RulesError(f"{name} is True or False, not {shown(value)}")
+    return value
+
+
 def make_bot(spec: BotSpec, seed: int) -> Bot:
     """A bot from ``spec``: an instance is used as it is; a class or factory is
-    called, with ``seed=seed`` when it takes a seed."""
+    called, with ``seed=seed`` when it takes a seed. Anything else is refused.
+
+    >>> make_bot(None, seed=1)
+    Traceback (most recent call last):
+    ...
+    cardcommons.errors.RulesError: bot is a bot, or a class or function that makes one, not None
+    """
     if not isinstance(spec, type) and hasattr(spec, "act"):
         return spec
+    if not callable(spec):
+        raise RulesError(f"bot is a bot, or a class or function that makes one, not {shown(spec)}")
     try:
         parameters = list(inspect.signature(spec).parameters.values())
     except (TypeError, ValueError):  # a builtin without a signature
         parameters = []
     takes_seed = any(p.name == "seed" or p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters)
     bot: Bot = spec(seed=seed) if takes_seed else spec()
+    if not hasattr(bot, "act"):
+        raise RulesError(f"bot {shown(spec)} made {shown(bot)}, which has no act(observation, legal_actions)")
     return bot
 
 
@@ -103,17 +127,22 @@ def bot_name(bot: Bot) -> str:
 
 
 def estimate_note(bot: Bot, chosen: Action) -> str:
-    """For a bot that keeps ``last_estimates`` (MonteCarloBot), a short note on
-    its estimate of the move it chose and of the next best, naming no other
-    move (their cards may be hidden from the reader). Otherwise ""."""
+    """For a bot that keeps ``last_estimates`` (MonteCarloBot), what it expects
+    of the move it chose, and of its next best, in a player's words, naming no
+    other move (their cards may be hidden from the reader). Otherwise "".
+
+    >>> from cardcommons.bots import MonteCarloBot
+    >>> bot = MonteCarloBot(samples=10)
+    >>> bot.last_estimates = {"knock": 0.494, "pass": 0.48, "take": 0.2}
+    >>> estimate_note(bot, "knock")
+    'it expects to win about 49%; its next best move, about 48%'
+    """
     estimates: dict[Action, float] | None = getattr(bot, "last_estimates", None)
     if not estimates or chosen not in estimates:
         return ""
-    mine = estimates[chosen]
+    mine = f"it expects to win about {estimates[chosen]:.0%}"
     others = [v for a, v in estimates.items() if a != chosen]
-    if not others:
-        return f"estimated share {mine:.2f}"
-    return f"estimated share {mine:.2f}, next best {max(others):.2f}, of {len(estimates)} moves weighed"
+    return f"{mine}; its next best move, about {max(others):.0%}" if others else mine
 
 
 def cards_text(cards: Iterable[Card]) -> str:
@@ -201,7 +230,8 @@ def result_banner(text: str, *, good: bool | None) -> str:
 def game_card_button(card: Card | None = None) -> Any:
     """A card-shaped button for a game's tray (larger than the picker's)."""
     button = card_button(card) if card is not None else w.Button()
-    button.layout = w.Layout(width="54px", height="74px", margin="3px", padding="0")
+    button.layout.width, button.layout.height, button.layout.margin = "54px", "74px", "3px"
+    button.layout.padding = "0"
     button.add_class("cc-card-button")
     if card is not None:
         style_card_button(button, card, False)
@@ -225,8 +255,8 @@ def set_card(button: Any, card: Card | None, selected: bool = False) -> None:
 
 def action_button(description: str, icon: str = "", style: str = "", tooltip: str = "") -> Any:
     """A move button of the tray."""
-    button = w.Button(description=description, icon=icon, button_style=style, tooltip=tooltip)
-    button.layout = w.Layout(width="auto", min_width="96px", height="34px", margin="3px")
+    layout = w.Layout(width="auto", min_width="96px", height="34px", margin="3px")
+    button = w.Button(description=description, icon=icon, button_style=style, tooltip=tooltip, layout=layout)
     return button
 
 
@@ -245,8 +275,21 @@ def tray_label(text: str) -> Any:
 class Thinker:
     """Runs the bots' turns: at once, or (``background``) in a worker thread
     while a progress bar and a "thinking…" label move, so the table never
-    freezes. :attr:`busy` is True while a worker runs; :meth:`wait` joins it.
-    Where no thread can start (a browser-only kernel), it thinks inline."""
+    freezes. :attr:`thinking` is True while a worker runs the bots' moves,
+    :attr:`busy` until its last redraw (``then``) is done too, so no move is
+    taken while that redraw runs; :meth:`wait` joins the worker. Where no
+    thread can start (a browser-only kernel), it thinks inline.
+
+    :attr:`lock` is held while the worker's last redraw runs: the table holds
+    it too to deal again, so a new game never swaps the game under that
+    redraw. The label is gone before ``then`` draws your turn.
+
+    >>> thinker = Thinker()
+    >>> thinker.run(lambda: None, True, "The bots are thinking")
+    >>> thinker.wait()
+    >>> thinker.busy, thinker.thinking, thinker.label.value
+    (False, False, '')
+    """
 
     def __init__(self) -> None:
         self.progress = w.IntProgress(
@@ -254,47 +297,68 @@ class Thinker:
         )
         self.label = w.HTML("")
         self.widget = w.HBox([self.progress, self.label], layout=w.Layout(align_items="center", min_height="28px"))
+        self.lock = threading.RLock()
+        self._shown = threading.Lock()  # the ticker's last label and its clearing never cross
         self._thread: threading.Thread | None = None
-        self._busy = False
+        self._ticker: threading.Thread | None = None
+        self._busy = self._thinking = False
 
     @property
     def busy(self) -> bool:
-        """True while bots think in the background."""
+        """True while bots think in the background, and while their last move is drawn."""
         return self._busy
 
+    @property
+    def thinking(self) -> bool:
+        """True while bots think in the background (what the table draws)."""
+        return self._thinking
+
     def run(
-        self, work: Callable[[], None], background: bool, who: str = "The bot", then: Callable[[], None] | None = None
+        self,
+        work: Callable[[], None],
+        background: bool,
+        thinking: str = "The bot is thinking",
+        then: Callable[[], None] | None = None,
     ) -> None:
-        """Run ``work`` now, or in a worker thread with the progress shown;
-        then (no longer busy) call ``then``."""
+        """Run ``work`` now, or in a worker thread with the progress shown
+        and the ``thinking`` label ticking; then (no longer thinking, still busy) call ``then``."""
         if not background:
             work()
             if then is not None:
                 then()
             return
-        self._busy = True
+        self._busy = self._thinking = True
         done = threading.Event()
         start = time.perf_counter()
 
         def tick() -> None:
             while not done.wait(0.15):
-                self.progress.value = (self.progress.value + 1) % (self.progress.max + 1)
-                self.label.value = _thinking_html(f"{who} is thinking… {time.perf_counter() - start:.1f} s")
+                text = _thinking_html(f"{thinking}… {time.perf_counter() - start:.1f} s")
+                with self._shown:
+                    if done.is_set():  # the bots moved while the text was made: show nothing
+                        return
+                    self.progress.value = (self.progress.value + 1) % (self.progress.max + 1)
+                    self.label.value = text
 
         def main() -> None:
             try:
                 work()
             finally:
                 done.set()
-                self.progress.layout.visibility = "hidden"
-                self.label.value = ""
-                self._busy = False
-                if then is not None:
-                    then()
+                with self._shown:
+                    self.progress.layout.visibility = "hidden"
+                    self.label.value = ""
+                    self._thinking = False
+                with self.lock:
+                    try:
+                        if then is not None:
+                            then()
+                    finally:
+                        self._busy = False
 
         self.progress.value = 0
         self.progress.layout.visibility = "visible"
-        self.label.value = _thinking_html(f"{who} is thinking…")
+        self.label.value = _thinking_html(f"{thinking}…")
         self._thread = threading.Thread(target=main, daemon=True)
         try:
             self._thread.start()
@@ -302,13 +366,17 @@ class Thinker:
             self._thread = None
             main()
             return
-        with contextlib.suppress(RuntimeError):  # without a ticker the bar stands still; the bots still move
-            threading.Thread(target=tick, daemon=True).start()
+        self._ticker = threading.Thread(target=tick, daemon=True)
+        try:
+            self._ticker.start()
+        except RuntimeError:  # without a ticker the bar stands still; the bots still move
+            self._ticker = None
 
     def wait(self, timeout: float | None = None) -> None:
-        """Wait for the bots' moves in the background to finish."""
-        if self._thread is not None:
-            self._thread.join(timeout)
+        """Wait for the bots' moves in the background to finish (and the ticker to stop)."""
+        for thread in (self._thread, self._ticker):
+            if thread is not None:
+                thread.join(timeout)
 
 
 def _thinking_html(text: str) -> str:

@@ -48,6 +48,7 @@ from cardcommons.widgets.table_parts import (
     board_html,
     bot_name,
     cards_text,
+    checked_flag,
     game_card_button,
     option_toggle,
     result_banner,
@@ -119,7 +120,7 @@ class WhiskyPokerTable(GameTable[WhiskyPoker, WhiskyObservation]):
         name="Whisky Poker",
         game="deal",
         result="showdown",
-        bots="The bots",
+        thinking="The bots are thinking",
         busy_deal="The bots are thinking: wait for their moves before dealing again.",
         busy_move="The bots are thinking: wait for your turn.",
         not_your_turn="It is not your turn.",
@@ -139,9 +140,11 @@ class WhiskyPokerTable(GameTable[WhiskyPoker, WhiskyObservation]):
     ) -> None:
         if isinstance(opponents, bool) or not isinstance(opponents, int) or not 1 <= opponents <= MAX_PLAYERS - 1:
             raise RulesError(f"opponents is 1 to {MAX_PLAYERS - 1}, not {opponents!r}")
+        checked_flag("jokers", jokers)
+        checked_flag("first_seat", first_seat)
         super().__init__(bot, background)
         self.opponents = opponents
-        self.jokers = bool(jokers)
+        self.jokers = jokers
         self._give: int | None = None
         self._take: int | None = None
         self._hand: tuple[Card, ...] = ()
@@ -156,7 +159,7 @@ class WhiskyPokerTable(GameTable[WhiskyPoker, WhiskyObservation]):
             "step-forward",
             "sit at the dealer's left: you play first (from the next deal, once you moved)",
         )
-        self.first_seat.value = bool(first_seat)
+        self.first_seat.value = first_seat
         self.first_seat.observe(self._first_seat_changed, names="value")
         self.spare_backs = w.HTML()
         self.spare_buttons = [game_card_button() for _ in range(HAND_SIZE)]
@@ -326,6 +329,11 @@ class WhiskyPokerTable(GameTable[WhiskyPoker, WhiskyObservation]):
         if self._background:
             self._refresh()  # one move at a time
 
+    def _unseen_move(self, seat: int, action: Action) -> str:
+        if isinstance(action, TakeSpare) and self._game.phase == 1:
+            return f"{seat_name(seat)} took the spare unseen"
+        return ""
+
     def _catch_up(self, note: str = "") -> None:
         """Log the public events not logged yet (the first one with ``note``)."""
         events = self._game.events
@@ -338,7 +346,7 @@ class WhiskyPokerTable(GameTable[WhiskyPoker, WhiskyObservation]):
 
     def _arrange(self, view: WhiskyObservation) -> None:
         game = self._game
-        yours = game.current_player == YOU and not self.busy
+        yours = game.current_player == YOU and not self.thinker.thinking
         hand = view.hand
         spare = view.spare or ()
         if hand != self._hand:
@@ -433,7 +441,7 @@ class WhiskyPokerTable(GameTable[WhiskyPoker, WhiskyObservation]):
         """What happened since your last move, one line per move, each line
         fading in after the one before (once; you may play at any time)."""
         events = self._game.events[self._mark :]
-        if not events or self.busy:
+        if not events or self.thinker.thinking:
             return ""
         animate = self._played_strip != self._mark
         self._played_strip = self._mark

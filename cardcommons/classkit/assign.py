@@ -1,0 +1,196 @@
+"""``make student``: the student notebooks and the teachers' autograder zips, through ``otter assign``.
+
+Each lesson with exercises becomes an otter assign master notebook (one question per exercise:
+the lesson's prompt, a stub answer cell, the solution and its explanations, a public test that
+every name the checks read is defined, and one hidden test per check). ``otter assign`` turns it
+into a student notebook (outputs restored from the lesson, except under each *Guess first*
+prompt) and an autograder zip. Lessons without exercises are copied, *Guess first* outputs cleared.
+
+>>> [cell["cell_type"] for cell in guess_cleared([{"cell_type": "markdown", "source": "**Guess first:** how many?"},
+...                                               {"cell_type": "code", "source": "6", "outputs": [1]}])]
+['markdown', 'code']
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import shutil
+import tempfile
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+
+from cardcommons.classkit.exercises import GUESS_PROMPT, Cell, Exercise, Lesson, Notebook, read_lesson, source, stub
+from cardcommons.errors import ClassKitError
+
+NOT_YET = "not yet"
+CONFIG = """\
+# ASSIGNMENT CONFIG
+name: {name}
+init_cell: true
+check_all_cell: false
+export_cell: false
+run_tests: false
+tests:
+  files: false
+  ok_format: true
+"""
+
+
+def guess_cleared(cells: Iterable[Cell]) -> list[Cell]:
+    """Copies of the cells, the outputs of the code cell under each *Guess first* prompt cleared.
+
+    >>> guess_cleared([{"cell_type": "markdown", "source": "**Guess first:** how many?"},
+    ...                {"cell_type": "code", "source": "6", "outputs": [1], "execution_count": 3}])[1]
+    {'cell_type': 'code', 'source': '6', 'outputs': [], 'execution_count': None}
+    """
+    cleared, guessing = [], False
+    for cell in map(copy.deepcopy, cells):
+        if cell["cell_type"] == "markdown" and GUESS_PROMPT.search(source(cell)):
+            guessing = True
+        elif cell["cell_type"] == "code" and guessing:
+            cell.update(outputs=[], execution_count=None)
+            guessing = False
+        cleared.append(cell)
+    return cleared
+
+
+def _raw(text: str) -> Cell:
+    return {"cell_type": "raw", "metadata": {}, "source": text}
+
+
+def _code(text: str) -> Cell:
+    return {"cell_type": "code", "metadata": {}, "source": text, "outputs": [], "execution_count": None}
+
+
+def _test(body: str, message: str, *, hidden: bool) -> Cell:
+    points = "" if hidden else "\npoints: 0"  # the score comes from the hidden checks alone
+    config = f"hidden: {str(hidden).lower()}{points}\nfailure_message: {json.dumps(message)}"
+    config = f'""" # BEGIN TEST CONFIG\n{config}\n""" # END TEST CONFIG\n'
+    return _code(config + body)
+
+
+def public_test(exercise: Exercise) -> str:
+    """The public test: every name the checks read has been given a value (not ``...``).
+
+    >>> print(public_test(Exercise(1, "t", (), "", ("assert f(n)",), ("n", "f"), ("f",), ())))
+    assert n is not ...
+    assert callable(f)
+    """
+    functions = set(exercise.functions)
+    return "\n".join(f"assert callable({n})" if n in functions else f"assert {n} is not ..." for n in exercise.names)
+
+
+def _question(exercise: Exercise) -> list[Cell]:
+    if exercise.ungraded:  # as the lesson has it: its prompt and an empty answer cell
+        return [*copy.deepcopy(exercise.prompt), _code("# Your answer here")]
+    names = ", ".join(exercise.names)
+    answer = f"{stub(exercise)}\n# BEGIN SOLUTION NO PROMPT\n{exercise.answer}\n# END SOLUTION"
+    return [
+        _raw(f"# BEGIN QUESTION\nname: {exercise.question}\npoints: 1"),
+        *copy.deepcopy(exercise.prompt),
+        _raw("# BEGIN SOLUTION"),
+        _code(answer),
+        *copy.deepcopy(exercise.explanations),
+        _raw("# END SOLUTION"),
+        _raw("# BEGIN TESTS"),
+        _test(public_test(exercise), f"{NOT_YET}: set {names}", hidden=False),
+        *(_test(check, NOT_YET, hidden=True) for check in exercise.checks),
+        _raw("# END TESTS"),
+        _raw("# END QUESTION"),
+    ]
+
+
+def master(lesson: Lesson) -> Notebook:
+    """The otter assign master notebook of a lesson: its cells, then one question per exercise."""
+    cells = [
+        _raw(CONFIG.format(name=lesson.name)),
+        *guess_cleared(lesson.before),
+        copy.deepcopy(lesson.heading),
+        *(_code(source(cell)) for cell in lesson.setup),
+    ]
+    for exercise in lesson.exercises:
+        cells += _question(exercise)
+    cells += copy.deepcopy(lesson.after)
+    ids: set[str] = set()
+    for number, cell in enumerate(cells):  # cells from the solutions share ids with the lesson's
+        if cell.get("id", "") in ids or "id" not in cell:
+            cell["id"] = f"classkit-{number}"
+        ids.add(cell["id"])
+    return {"cells": cells, "metadata": _kernel_metadata(), "nbformat": 4, "nbformat_minor": 5}
+
+
+def _kernel_metadata() -> dict[str, object]:
+    return {
+        "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
+        "language_info": {"name": "python"},
+    }
+
+
+def _read(path: Path) -> Notebook:
+    notebook: Notebook = json.loads(path.read_text(encoding="utf-8"))
+    return notebook
+
+
+def _write(path: Path, notebook: Notebook) -> None:
+    path.write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+def _restore_outputs(student: Notebook, lesson_cells: Sequence[Cell]) -> None:
+    """Give the lesson's cells in the student notebook their outputs back (otter assign strips them)."""
+    cells = student["cells"]
+    start = next(i for i, cell in enumerate(cells) if source(cell) == source(lesson_cells[0]))
+    for cell, original in zip(cells[start:], lesson_cells, strict=False):
+        if source(cell) != source(original):
+            raise ClassKitError(f"{student['metadata'].get('otter', {})}: otter assign changed a lesson cell")
+        if cell["cell_type"] == "code":
+            cell.update(outputs=original.get("outputs", []), execution_count=original.get("execution_count"))
+
+
+def assign(lesson: Lesson, student_dir: Path, autograder_dir: Path) -> None:
+    """Run otter assign on a lesson: its student notebook and its autograder zip ``NAME.zip``."""
+    from otter.assign import main as otter_assign  # the `class` extra
+
+    with tempfile.TemporaryDirectory() as work:
+        master_path, result = Path(work) / f"{lesson.name}.ipynb", Path(work) / "dist"
+        _write(master_path, master(lesson))
+        otter_assign(str(master_path), str(result), no_pdfs=True, no_run_tests=True)
+        student = _read(result / "student" / master_path.name)
+        _restore_outputs(student, guess_cleared(lesson.before))
+        _write(student_dir / master_path.name, student)
+        (zipped,) = (result / "autograder").glob("*.zip")
+        shutil.copyfile(zipped, autograder_dir / f"{lesson.name}.zip")
+
+
+def lessons(notebooks: Path) -> tuple[list[Lesson], list[Path]]:
+    """The lessons with exercises (paired with their solutions), and the other notebooks of the folder."""
+    paired, plain = [], []
+    for path in sorted(notebooks.glob("*.ipynb")):
+        solutions = notebooks / "solutions" / f"{path.stem}_solutions.ipynb"
+        if solutions.exists():
+            paired.append(read_lesson(path.stem, _read(path), _read(solutions)))
+        elif any(cell["cell_type"] == "markdown" and "### Exercise" in source(cell) for cell in _read(path)["cells"]):
+            raise ClassKitError(f"{path.name}: exercises but no solutions notebook {solutions.name}")
+        else:
+            plain.append(path)
+    return paired, plain
+
+
+def build(notebooks: Path, out: Path) -> list[Lesson]:
+    """Build ``out/student`` (to hand out) and ``out/autograder`` (to keep); returns the lessons with exercises.
+
+    Every lesson is paired before anything is written, so a lesson that does not pair changes nothing.
+    """
+    paired, plain = lessons(notebooks)
+    shutil.rmtree(out, ignore_errors=True)
+    student_dir, autograder_dir = out / "student", out / "autograder"
+    student_dir.mkdir(parents=True)
+    autograder_dir.mkdir()
+    for lesson in paired:
+        assign(lesson, student_dir, autograder_dir)
+    for path in plain:
+        notebook = _read(path)
+        _write(student_dir / path.name, dict(notebook, cells=guess_cleared(notebook["cells"])))
+    for other in notebooks.glob("*.md"):
+        shutil.copyfile(other, student_dir / other.name)
+    return paired

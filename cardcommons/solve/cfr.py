@@ -1,0 +1,111 @@
+"""Solving a miniature with OpenSpiel's C++ CFR+, and the stored results.
+
+:func:`solve` loads a miniature's tree (:mod:`cardcommons.solve.efg`) with
+``pyspiel.load_efg_game``, runs ``pyspiel.CFRPlusSolver`` until the average
+policy's exploitability is below a target, and reports the value of the game
+for the first splitter, the exploitability, the iterations, the time and the
+peak memory of the process. ``make solve`` (``python -m cardcommons.solve``)
+solves both miniatures and writes :data:`SOLVED` (a small JSON file, read by
+:func:`stored`).
+
+>>> result = solve(MINI2, target=0.01)
+>>> result.exploitability < 0.01, round(result.value, 1), result.information_sets
+(True, 0.1, 1364)
+"""
+
+from __future__ import annotations
+
+import json
+import resource
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from cardcommons.errors import RulesError
+from cardcommons.solve.efg import game_tree
+from cardcommons.solve.miniature import Miniature
+
+__all__ = ["COMMAND", "SOLVED", "Solution", "load_game", "record", "solve", "stored"]
+
+SOLVED = Path(__file__).parent / "data" / "solved.json"
+"""The stored results of ``make solve``."""
+COMMAND = "make solve"
+"""The command that reproduces :data:`SOLVED`."""
+
+
+@dataclass(frozen=True)
+class Solution:
+    """A miniature solved by CFR+: the value for the first splitter (±1 a game) and what it took."""
+
+    variant: str
+    information_sets: int
+    iterations: int
+    exploitability: float
+    value: float
+    seconds: float
+    """Wall time of the iterations and their exploitability checks (not of writing the tree)."""
+    peak_memory_gb: float
+    """The process's peak resident memory, tree and solver included."""
+    tree_seconds: float
+    """Time to write the EFG text and load it (0 when the game was given)."""
+
+
+def load_game(mini: Miniature) -> Any:
+    """The miniature as an OpenSpiel game (``pyspiel.load_efg_game`` of its tree)."""
+    import pyspiel
+
+    return pyspiel.load_efg_game(game_tree(mini).text)
+
+
+def solve(
+    mini: Miniature, target: float = 1e-3, check_every: int = 10, max_iterations: int = 2000, game: Any = None
+) -> Solution:
+    """Run CFR+ on a miniature until the average policy's exploitability is
+    below ``target`` (checked every ``check_every`` iterations), or
+    ``max_iterations`` have run (``game``: the miniature already loaded)."""
+    import pyspiel
+
+    if not 0 < target < 1:
+        raise RulesError(f"target is an exploitability between 0 and 1, not {target!r}")
+    start = time.perf_counter()
+    game = load_game(mini) if game is None else game
+    loaded = time.perf_counter()
+    solver = pyspiel.CFRPlusSolver(game)
+    iterations, exploitability = 0, 1.0
+    while exploitability >= target and iterations < max_iterations:
+        for _ in range(check_every):
+            solver.evaluate_and_update_policy()
+        iterations += check_every
+        exploitability = pyspiel.exploitability(game, solver.average_policy())
+    policy = solver.average_policy()
+    value = pyspiel.expected_returns(game.new_initial_state(), policy, -1, True)[0]
+    done = time.perf_counter()
+    return Solution(
+        variant=mini.name,
+        information_sets=len(solver.tabular_average_policy().policy_table()),
+        iterations=iterations,
+        exploitability=exploitability,
+        value=value,
+        seconds=round(done - loaded, 1),
+        peak_memory_gb=round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2**20, 2),
+        tree_seconds=round(loaded - start, 1),
+    )
+
+
+def stored() -> dict[str, Any]:
+    """The stored results of ``make solve``: the command, and one entry per miniature.
+
+    >>> stored()["command"]
+    'make solve'
+    """
+    data: dict[str, Any] = json.loads(SOLVED.read_text())
+    return data
+
+
+def record(section: str, variant: str, entry: dict[str, Any]) -> None:
+    """Store one result in :data:`SOLVED` (``section``: "solutions" or "bots"), keeping the others."""
+    data: dict[str, Any] = stored() if SOLVED.exists() else {"command": COMMAND}
+    data.setdefault(section, {})[variant] = entry
+    SOLVED.parent.mkdir(exist_ok=True)
+    SOLVED.write_text(json.dumps(data, indent=2) + "\n")

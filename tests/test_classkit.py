@@ -1,0 +1,203 @@
+"""The class kit: ``make student`` builds offline; the solutions score full marks on every
+exercise, a wrong answer less, and a student notebook with its answers left empty runs,
+its checks saying "not yet". Grading runs in process against the autograder zips' tests,
+and once through the README's command (otter's local grader, no container).
+"""
+
+from __future__ import annotations
+
+import copy
+import csv
+import json
+import zipfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from otter.nbmeta_config import NBMetadataConfig
+from otter.test_files import TestFile, create_test_file
+
+from cardcommons.classkit.__main__ import main
+from cardcommons.classkit.assign import NOT_YET, lessons
+from cardcommons.classkit.exercises import Exercise, Lesson, read_lesson, source
+from cardcommons.errors import ClassKitError
+
+NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+LESSONS, _ = lessons(NOTEBOOKS)
+Env = dict[str, Any]
+
+
+@pytest.fixture(scope="module")
+def kit(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """What ``make student`` builds, here in a temporary folder."""
+    out = tmp_path_factory.mktemp("kit")
+    assert main(["student", "--lessons", str(NOTEBOOKS), "--out", str(out)]) == 0
+    return out
+
+
+def _tests(kit: Path, lesson: Lesson) -> dict[str, TestFile]:
+    """The autograder's test files of a lesson, public and hidden, by question."""
+    folder = kit / "tests" / lesson.name
+    with zipfile.ZipFile(kit / "autograder" / f"{lesson.name}.zip") as zipped:
+        zipped.extractall(folder, [name for name in zipped.namelist() if name.startswith("tests/")])
+    return {
+        path.stem: create_test_file(str(path), NBMetadataConfig()) for path in sorted((folder / "tests").glob("*.py"))
+    }
+
+
+@pytest.fixture(scope="module")
+def solved() -> dict[str, Env]:
+    """Each lesson's globals after its exercises' setup and every answer from its solutions."""
+    envs = {}
+    for lesson in LESSONS:
+        env: Env = {}
+        for cell in lesson.setup:
+            exec(source(cell), env)
+        for exercise in lesson.exercises:
+            exec(exercise.answer, env)
+        envs[lesson.name] = env
+    return envs
+
+
+def _grade(test: TestFile, env: Env) -> float:
+    test.run(env)
+    return float(test.grade)
+
+
+def wrong(value: Any) -> Any:
+    """A wrong answer of the same kind where there is one (a number of the other sign, a list
+    of wrong members, a function whose results are wrong), ``None`` otherwise.
+
+    >>> wrong(3), wrong([0, 1]), wrong({0}), wrong(True), wrong(lambda: "ab")()
+    (-4, [-1, -2], {-1}, False, 'ab?')
+    """
+    if isinstance(value, bool):
+        return not value
+    if isinstance(value, int | float):
+        return -value - 1
+    if isinstance(value, str):
+        return value + "?"
+    if isinstance(value, list | tuple | set | frozenset):
+        members = [wrong(member) for member in value] or [None]
+        return type(value)(*members) if hasattr(value, "_fields") else type(value)(members)
+    if isinstance(value, dict):
+        return {key: wrong(member) for key, member in value.items()} or {None: None}
+    if callable(value) and not isinstance(value, type):
+        function: Callable[..., Any] = value
+        return lambda *args, **kwargs: wrong(function(*args, **kwargs))
+    return None
+
+
+def _exercises() -> list[Any]:
+    return [
+        pytest.param(lesson, e, id=f"{lesson.name}-{e.question}")
+        for lesson in LESSONS
+        for e in lesson.exercises
+        if not e.ungraded
+    ]
+
+
+def test_every_lesson_with_solutions_pairs() -> None:
+    assert {lesson.name for lesson in LESSONS} == {
+        path.stem[: -len("_solutions")] for path in NOTEBOOKS.glob("solutions/*.ipynb")
+    }
+    assert all(lesson.exercises for lesson in LESSONS)
+
+
+@pytest.mark.parametrize(("lesson", "exercise"), _exercises())
+def test_the_solution_scores_full_marks(kit: Path, solved: dict[str, Env], lesson: Lesson, exercise: Exercise) -> None:
+    assert _grade(_tests(kit, lesson)[exercise.question], solved[lesson.name]) == 1
+
+
+@pytest.mark.parametrize(("lesson", "exercise"), _exercises())
+def test_a_wrong_answer_scores_less(kit: Path, solved: dict[str, Env], lesson: Lesson, exercise: Exercise) -> None:
+    answered = solved[lesson.name]
+    tests = _tests(kit, lesson)
+    mistaken = dict(answered) | {name: wrong(answered[name]) for name in exercise.names}
+    assert _grade(tests[exercise.question], mistaken) < 1
+    left_empty = dict(answered) | dict.fromkeys(exercise.names, ...)
+    assert _grade(tests[exercise.question], left_empty) == 0
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.name)
+def test_an_empty_student_notebook_runs_and_says_not_yet(
+    kit: Path, lesson: Lesson, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    notebook = json.loads((kit / "student" / f"{lesson.name}.ipynb").read_text(encoding="utf-8"))
+    cells = notebook["cells"]
+    start = [source(cell) for cell in cells].index(source(lesson.heading))
+    code = [source(cell) for cell in cells[:1] + cells[start:] if cell["cell_type"] == "code"]
+    monkeypatch.chdir(kit / "student")
+    env: Env = {}
+    reports = []
+    for text in code:  # otter's first cell, then the exercises: the lesson itself runs under nbval
+        if text.startswith("grader.check("):
+            reports.append(eval(text, env))
+        else:
+            exec(text, env)
+    assert [report.name for report in reports] == [e.question for e in lesson.exercises if not e.ungraded]
+    assert all(not report.passed_all and NOT_YET in repr(report) for report in reports)
+    capsys.readouterr()
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.name)
+def test_the_student_notebook_reads_as_the_lesson_with_no_spoiler(kit: Path, lesson: Lesson) -> None:
+    student = (kit / "student" / f"{lesson.name}.ipynb").read_text(encoding="utf-8")
+    cells = json.loads(student)["cells"]
+    body = cells[1 : 1 + len(lesson.before)]
+    assert [source(cell) for cell in body] == [source(cell) for cell in lesson.before]
+    guessing = False
+    for cell, original in zip(body, lesson.before, strict=True):
+        if cell["cell_type"] == "code":
+            assert cell["outputs"] == ([] if guessing else original["outputs"])
+            guessing = False
+        guessing = guessing or "**Guess first:**" in source(cell)
+    for exercise in lesson.exercises:
+        assert all(check not in student for check in map(json.dumps, exercise.checks))
+        assert json.dumps(exercise.answer)[1:-1] not in student
+    assert "solutions/" not in student
+
+
+def test_the_grading_command_writes_a_score_table(kit: Path, tmp_path: Path) -> None:
+    lesson = LESSONS[0]
+    notebook = json.loads((kit / "student" / f"{lesson.name}.ipynb").read_text(encoding="utf-8"))
+    start = [source(cell) for cell in notebook["cells"]].index(source(lesson.heading))
+    answers = [cell for cell in notebook["cells"] if "otter_answer_cell" in cell["metadata"].get("tags", [])]
+    assert not any(exercise.ungraded for exercise in lesson.exercises)
+    for cell, exercise in zip(answers[:-1], lesson.exercises, strict=False):  # the last one left empty
+        cell["source"] = exercise.answer
+    notebook["cells"] = notebook["cells"][:1] + notebook["cells"][start:]  # the lesson itself runs under nbval
+    (tmp_path / "returned").mkdir()
+    (tmp_path / "returned" / "alice.ipynb").write_text(json.dumps(notebook), encoding="utf-8")
+    table = tmp_path / "grades.csv"
+    assert (
+        main(["grade", str(tmp_path / "returned"), "--autograders", str(kit / "autograder"), "--out", str(table)]) == 0
+    )
+    (row,) = csv.DictReader(table.open(encoding="utf-8"))
+    full = len(lesson.exercises) - 1
+    assert row == {"submission": "alice.ipynb", "lesson": lesson.name} | {
+        e.question: "1" if e.number <= full else "0" for e in lesson.exercises
+    } | {"total": str(full), "possible": str(len(lesson.exercises))}
+
+
+def _notebook(*cells: tuple[str, str]) -> dict[str, Any]:
+    return {"cells": [{"cell_type": kind, "metadata": {}, "source": text} for kind, text in cells]}
+
+
+LESSON = _notebook(("markdown", "## Exercises"), ("markdown", "### Exercise 1: Six"), ("code", "# Your answer here"))
+
+
+@pytest.mark.parametrize(
+    ("solutions", "message"),
+    [
+        (_notebook(("markdown", "### Exercise 1: Seven"), ("code", "n = 6\nassert n == 6")), "titled 'Six'"),
+        (_notebook(("markdown", "### Exercise 2: Six"), ("code", "n = 6\nassert n == 6")), r"exercises \[1\]"),
+        (_notebook(("markdown", "### Exercise 1: Six"), ("code", "n = 6\nprint(n)")), "exercise 1: no check"),
+        (_notebook(("markdown", "### Exercise 1: Six"), ("code", "n = 6\nassert 6 == 6")), "exercise 1: no check"),
+        (_notebook(("code", "n = 6")), "no '### Exercise N: title'"),
+    ],
+)
+def test_exercises_that_do_not_pair_raise(solutions: dict[str, Any], message: str) -> None:
+    with pytest.raises(ClassKitError, match=message):
+        read_lesson("lesson", copy.deepcopy(LESSON), solutions)

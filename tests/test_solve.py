@@ -1,0 +1,157 @@
+"""The miniatures: their rules against the engine's where the two coincide,
+their game trees against OpenSpiel's reading of them, mini2 solved by CFR+,
+mini3's sizes, the bots' exploitability and the stored results."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections import Counter
+from typing import Any
+
+import pytest
+
+from cardcommons.cards import Card
+from cardcommons.categories import STANDARD
+from cardcommons.errors import RulesError
+from cardcommons.hands import value_of
+from cardcommons.solve.bots import exploitabilities, heuristic_policy
+from cardcommons.solve.cfr import load_game, solve, stored
+from cardcommons.solve.efg import _Writer, deals, game_tree
+from cardcommons.solve.miniature import MINI2, MINI3, Miniature
+from cardcommons.split_and_choose import PACK, build_table
+
+pyspiel = pytest.importorskip("pyspiel")
+MINI5 = Miniature("mini5", 5)
+"""The real game's ranks, rounds and hands, suits ignored."""
+
+
+def counts(cards: Any) -> tuple[int, ...]:
+    """A 21-card pack's cards as MINI5 counts (10 to A, then the Joker)."""
+    tally = Counter(5 if c.is_joker else int(c.rank) - 10 for c in cards)
+    return tuple(tally[t] for t in range(6))
+
+
+def may_flush(cards: list[Card]) -> bool:
+    """Whether five of these cards can be read as a flush (the Joker wild for it)."""
+    jokers = sum(c.is_joker for c in cards)
+    suits = Counter(c.suit for c in cards if not c.is_joker)
+    return max(suits.values(), default=0) + min(jokers, 1) >= 5
+
+
+def test_mini5_orders_hands_as_the_engine_does_where_no_flush_is_possible() -> None:
+    strengths: dict[tuple[int, ...], set[Any]] = {}
+    for five in itertools.combinations(PACK.cards, 5):
+        if not may_flush(list(five)):
+            strengths.setdefault(MINI5.hand_key(counts(five)), set()).add(value_of(five, PACK, STANDARD))
+    keys = sorted(strengths)
+    assert all(len(strengths[k]) == 1 for k in keys)  # equal in the miniature: equal in the engine
+    ordered = [next(iter(strengths[k])) for k in keys]
+    assert all(a < b for a, b in itertools.pairwise(ordered))  # and the same order
+    assert len(keys) > 20
+
+
+def test_mini5_decides_games_as_the_engine_does_where_no_flush_is_possible() -> None:
+    rng = random.Random(25)
+    table = build_table()
+    compared = 0
+    while compared < 300:
+        cards = rng.sample(PACK.cards, 20)
+        first, second = cards[:10], cards[10:]
+        if may_flush(first) or may_flush(second):
+            continue
+        difference = table.score(first) - table.score(second)
+        assert MINI5.outcome(counts(first), counts(second)) == (difference > 0) - (difference < 0)
+        compared += 1
+
+
+def test_miniature_hands_and_their_errors() -> None:
+    assert [str(c.value) for c in map(MINI3.category, [(1, 1, 1, 0), (3, 0, 0, 0), (2, 0, 0, 1)])] == [
+        "straight",
+        "three of a kind",
+        "pair",
+    ]
+    assert len(MINI3.hands) == 10 + 6  # multisets of 3 from Q, K, A; and of 2 with the Joker
+    with pytest.raises(RulesError, match="mini3"):
+        MINI3.hand_key((1, 1, 1, 1))
+    with pytest.raises(RulesError, match="holding"):
+        MINI3.build_score((1, 1, 1, 0))
+    with pytest.raises(RulesError, match="rounds"):
+        Miniature("mini1", 1)
+    with pytest.raises(RulesError, match="target"):
+        solve(MINI2, target=0)
+
+
+def test_exact_chance_sums_to_one_and_counts_the_ways() -> None:
+    for stock in [(4, 4, 1), (4, 4, 4, 1), (2, 3, 0, 1)]:
+        dealt = dict(deals(stock, 4))
+        assert sum(dealt.values()) == 1
+        # against drawing the cards one by one
+        cards = [t for t, n in enumerate(stock) for _ in range(n)]
+        tally = Counter(tuple(Counter(h)[t] for t in range(len(stock))) for h in itertools.combinations(cards, 4))
+        total = sum(tally.values())
+        assert {d: p * total for d, p in dealt.items()} == dict(tally)
+
+
+def test_openspiel_reads_mini2_as_written() -> None:
+    """Walking the loaded game: each state's information set is one of ours, with our
+    moves in order; every history is there; each player has perfect recall."""
+    tree = game_tree(MINI2)
+    game = pyspiel.load_efg_game(tree.text)
+    decisions = {d.key: d for ds in tree.decisions for d in ds}
+    label = _Writer(MINI2, text=False).name
+    reached: set[str] = set()
+    leaves = 0
+
+    def walk(state: Any) -> None:
+        nonlocal leaves
+        if state.is_terminal():
+            leaves += 1
+            return
+        if state.is_chance_node():
+            for action, _ in state.chance_outcomes():
+                walk(state.child(action))
+            return
+        d = decisions[state.information_state_string()]
+        reached.add(d.key)
+        assert list(d.action_ids) == state.legal_actions()
+        assert [state.action_to_string(a) for a in d.action_ids] == [label(m) for m in d.moves]
+        for action in d.action_ids:
+            walk(state.child(action))
+
+    walk(game.new_initial_state())
+    assert reached == set(decisions) and len(reached) == 1364
+    assert leaves == tree.terminals
+
+
+def test_mini2_solved_by_cfr_plus() -> None:
+    result = solve(MINI2, target=1e-3)
+    assert result.exploitability < 1e-3
+    assert result.information_sets == 1364
+    assert result.value == pytest.approx(stored()["solutions"]["mini2"]["value"], abs=2e-3)
+    assert result.value > 0.1  # the first splitter is ahead in mini2
+
+
+def test_the_mini3_generator_has_the_solved_sizes() -> None:
+    tree = game_tree(MINI3, text=False)
+    assert (tree.information_sets, tree.terminals, tree.chance_nodes) == (450_592, 3_500_352, 11_893)
+    assert tree.information_sets == stored()["solutions"]["mini3"]["information_sets"]
+
+
+def test_the_bots_in_mini2_and_their_stored_figures() -> None:
+    tree = game_tree(MINI2)
+    game = load_game(MINI2)
+    figures = exploitabilities(MINI2, game, tree)
+    assert figures == pytest.approx(stored()["bots"]["mini2"], abs=1e-9)  # deterministic policies
+    assert figures["random"] > figures["heuristic"] > 0.05
+    policy = heuristic_policy(MINI2, tree)
+    assert all(sorted(p for _, p in moves)[-1] == 1.0 for moves in policy.values())  # one move a set
+
+
+def test_the_stored_results_are_shown() -> None:
+    data = stored()
+    assert data["command"] == "make solve"
+    mini2, mini3 = data["solutions"]["mini2"], data["solutions"]["mini3"]
+    assert mini2["exploitability"] < 1e-3 and mini3["exploitability"] < 3e-3
+    assert mini2["value"] > 0 > mini3["value"]  # the sign flips
+    print(data)
