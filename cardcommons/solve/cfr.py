@@ -135,6 +135,9 @@ class SolveTable:
         lines = [" | ".join(head for _, head, _ in _COLUMNS), *(" | ".join(cells) for cells in self._cells())]
         return "\n".join(lines)
 
+    def __repr__(self) -> str:
+        return str(self)
+
     def _repr_html_(self) -> str:
         head = "".join(f"<th>{html.escape(h)}</th>" for _, h, _ in _COLUMNS)
         body = "".join(

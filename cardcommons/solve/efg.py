@@ -152,6 +152,8 @@ class _Writer:
         self.decisions: list[dict[Observation, Decision]] = [{}, {}]
         self.action_ids: dict[str, int] = {}
         self.histories: dict[tuple[Observation, object], Observation] = {}
+        self.labels: dict[tuple[type, object], str] = {}
+        self.ones = [tuple(int(i == t) for i in range(len(mini.counts))) for t in range(len(mini.counts))]
         self.terminals = 0
         self.chance_nodes = 0
 
@@ -163,6 +165,13 @@ class _Writer:
 
     def name(self, move: object) -> str:
         """A move's label: a face-up pair, up/down, keep or swap."""
+        key = (type(move), move)  # True == 1: a choice is not a swap of type 1
+        label = self.labels.get(key)
+        if label is None:
+            label = self.labels[key] = self._name(move)
+        return label
+
+    def _name(self, move: object) -> str:
         if isinstance(move, tuple):
             return self.mini.describe_hand(move).replace(" ", "")
         if isinstance(move, bool):
@@ -223,13 +232,15 @@ class _Writer:
         moves = reserve_moves(first)
         self.player(1, self.then(seen[1], "reserve"), "reserve", knows[1], moves)
         then = reserve_moves(second)
+        if not self.text:  # the sizes alone: the second's two information sets, and the leaves
+            for swapped in sorted({t is not None for t in moves}):
+                self.player(0, self.then(seen[0], "reserve", swapped), "reserve", knows[0], then, swapped=swapped)
+            self.terminals += len(moves) * len(then)
+            return
         for t in moves:
             mine, lying = (first, reserve) if t is None else (_add(_sub(first, self._one(t)), self._one(reserve)), t)
             swapped = t is not None
             self.player(0, self.then(seen[0], "reserve", swapped), "reserve", knows[0], then, swapped=swapped)
-            if not self.text:
-                self.terminals += len(then)
-                continue
             for u in then:
                 theirs = second if u is None else _add(_sub(second, self._one(u)), self._one(lying))
                 result = self.mini.outcome(theirs, mine)
@@ -237,7 +248,7 @@ class _Writer:
                 self.lines.append(f't "" {self.terminals} "" {{ {result} {-result} }}')
 
     def _one(self, t: int) -> Counts:
-        return tuple(int(i == t) for i in range(len(self.mini.counts)))
+        return self.ones[t]
 
 
 def game_tree(mini: Miniature, text: bool = True) -> GameTree:

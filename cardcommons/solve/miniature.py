@@ -83,7 +83,7 @@ class Miniature:
         if not isinstance(self.rounds, int) or isinstance(self.rounds, bool) or not 2 <= self.rounds <= 5:
             raise RulesError(f"rounds is 2 to 5, not {self.rounds!r}")
 
-    @property
+    @cached_property
     def ranks(self) -> tuple[Rank, ...]:
         """The pack's ranks, low to high: the top ``rounds`` ranks."""
         return tuple(Rank(r) for r in range(Rank.ACE - self.rounds + 1, Rank.ACE + 1))
