@@ -20,11 +20,13 @@ $(NPM_STAMP): docs/site/package-lock.json  # what the static site serves itself 
 lab: $(STAMP)  ## set up and open the lessons in JupyterLab
 	$(BIN)/jupyter lab $(if $(filter 0,$(shell id -u)),--allow-root) notebooks/00_welcome.ipynb
 
-# a page closed or reloaded leaves its kernel idle and unconnected: Voilà shuts it down within a few minutes
-VOILA_CULL := --MappingKernelManager.cull_idle_timeout=120 --MappingKernelManager.cull_interval=30
+# a page closed or reloaded leaves its kernel idle and unconnected: Voilà shuts it down within a few minutes;
+# the page leaves out the Lab extensions of the site and class tools (with them, it logs errors)
+VOILA_FLAGS := --MappingKernelManager.cull_idle_timeout=120 --MappingKernelManager.cull_interval=30 \
+	"--VoilaConfiguration.extension_denylist=['@jupyterlite/pyodide-kernel-extension','ipylab','jupyterlab-jupytext']"
 
 play: $(STAMP)  ## the arcade: both games in the browser, no code in sight (Voilà, on localhost only)
-	$(BIN)/voila $(VOILA_CULL) notebooks/play.ipynb
+	$(BIN)/voila $(VOILA_FLAGS) notebooks/play.ipynb
 
 student: $(STAMP)  ## the class kit: class/student to hand out, class/autograder to keep (otter assign)
 	$(BIN)/python -m cardcommons.classkit student

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 import shutil
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -70,7 +70,9 @@ def fits(arcade: Arcade, where: str, widest: list[int]) -> None:
     page.set_viewport_size({"width": 1400, "height": 900})
 
 
-def test_the_arcade_fits_at_every_width(arcade: Arcade, voila_url: str, screenshot_dir: Path) -> None:
+def test_the_arcade_fits_at_every_width(
+    arcade: Arcade, voila_url: str, screenshot_dir: Path, readme_picture: Callable[[Any, str], Path]
+) -> None:
     page = arcade.page
     page.set_viewport_size({"width": 1400, "height": 900})
     arcade.open(f"{voila_url}/?seed={SEED}")
@@ -91,9 +93,10 @@ def test_the_arcade_fits_at_every_width(arcade: Arcade, voila_url: str, screensh
     table = page.locator(WHISKY)
     assert showdown.bounding_box()["width"] >= 0.95 * table.bounding_box()["width"] - 20
     expect(score).to_contain_text("against 3 GreedyBots")
-    for width in (1400, 390):
-        page.set_viewport_size({"width": width, "height": 900})
-        page.screenshot(path=screenshot_dir / f"arcade_showdown_{width}.png", full_page=True)
+    page.set_viewport_size({"width": 1400, "height": 900})
+    readme_picture(page, "whisky_showdown")
+    page.set_viewport_size({"width": 390, "height": 900})
+    page.screenshot(path=screenshot_dir / "arcade_showdown_390.png")
     print(f"\narcade fits: widest page {max(widest)} px over {len(widest)} measures")
 
 
@@ -113,10 +116,12 @@ def test_reloads_leave_one_kernel(arcade: Arcade, voila_url: str) -> None:
     assert alive == kernels[-1:]
 
 
-def test_eight_opponents_leave_your_hand_in_view(arcade: Arcade, voila_url: str, screenshot_dir: Path) -> None:
+def test_eight_opponents_leave_your_hand_in_view(
+    arcade: Arcade, voila_url: str, screenshot_dir: Path, readme_picture: Callable[[Any, str], Path]
+) -> None:
     page = arcade.page
     page.set_viewport_size({"width": 1400, "height": 900})
-    page.goto(f"{voila_url}/?game=whisky&seed={SEED}")
+    page.goto(f"{voila_url}/?game=whisky&seed={SEED}&theme=dark")
     arcade.expect_playable(WHISKY, LOAD_TIMEOUT)
     handle = page.locator(".cc-arcade .noUi-handle").first
     handle.focus()
@@ -139,7 +144,7 @@ def test_eight_opponents_leave_your_hand_in_view(arcade: Arcade, voila_url: str,
             lowest.append(box["y"] + box["height"])
 
     play_whisky_round(arcade, opponents=8, each_turn=in_view)
-    page.screenshot(path=screenshot_dir / "arcade_eight_opponents.png")
+    readme_picture(page, "whisky_eight_opponents_dark")
     print(f"\neight opponents: your hand and moves end {max(lowest):.0f} px down, of 900")
 
 
