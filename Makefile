@@ -6,16 +6,20 @@ STAMP := $(VENV)/.installed
 
 .PHONY: lab play student test lint bench solve site lite binder clean
 
-NPM_STAMP := docs/site/node_modules/.installed
-
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test,lab,openspiel,cluster,class,site]'
 	touch $(STAMP)
 
-$(NPM_STAMP): docs/site/package-lock.json  # what the static site serves itself (widgets, require.js)
-	npm ci --prefix docs/site --silent --no-audit --no-fund
-	touch $(NPM_STAMP)
+# what the static site and JupyterLite serve themselves, from npm and PyPI
+WEB_STAMP := $(VENV)/.web-installed
+
+$(WEB_STAMP): $(STAMP) docs/site/package-lock.json docs/lite/package-lock.json docs/lite/wheels.txt
+	npm ci --prefix docs/site --silent --no-audit --no-fund  # the widget manager, require.js, MathJax
+	npm ci --prefix docs/lite --silent --no-audit --no-fund  # Pyodide's core, for JupyterLite
+	$(BIN)/python -m pip download --quiet --no-deps --only-binary :all: --python-version 3.14 \
+		-r docs/lite/wheels.txt -d docs/lite/wheels  # what Pyodide boots the kernel with
+	touch $(WEB_STAMP)
 
 lab: $(STAMP)  ## set up and open the lessons in JupyterLab
 	$(BIN)/jupyter lab $(if $(filter 0,$(shell id -u)),--allow-root) notebooks/00_welcome.ipynb
@@ -25,8 +29,9 @@ lab: $(STAMP)  ## set up and open the lessons in JupyterLab
 VOILA_FLAGS := --MappingKernelManager.cull_idle_timeout=120 --MappingKernelManager.cull_interval=30 \
 	"--VoilaConfiguration.extension_denylist=['@jupyterlite/pyodide-kernel-extension','ipylab','jupyterlab-jupytext']"
 
-play: $(STAMP)  ## the arcade: both games in the browser, no code in sight (Voilà, on localhost only)
-	$(BIN)/voila $(VOILA_FLAGS) notebooks/play.ipynb
+play: $(STAMP)  ## the arcade: both games in the browser, no code in sight (Voilà, on 127.0.0.1 only)
+	@echo "The arcade listens on 127.0.0.1 only, without a password: open http://127.0.0.1:8866/ on this machine."
+	$(BIN)/voila --Voila.ip=127.0.0.1 --Voila.port=8866 $(VOILA_FLAGS) notebooks/play.ipynb
 
 student: $(STAMP)  ## the class kit: class/student to hand out, class/autograder to keep (otter assign)
 	$(BIN)/python -m cardcommons.classkit student
@@ -36,7 +41,7 @@ lint: $(STAMP)  ## the lessons too: ruff reads notebooks
 	$(BIN)/ruff format --check cardcommons tests benchmarks notebooks binder docs
 	$(BIN)/mypy
 
-test: lint $(NPM_STAMP)  ## set up and pass every test: unit tests, doctests, lessons, browser
+test: lint $(WEB_STAMP)  ## set up and pass every test: unit tests, doctests, lessons, browser
 	$(BIN)/pytest
 
 bench: $(STAMP)  ## speed figures, side by side with treys and eval7
@@ -45,11 +50,11 @@ bench: $(STAMP)  ## speed figures, side by side with treys and eval7
 solve: $(STAMP)  ## the miniatures solved by CFR+, each bot's exploitability: cardcommons/solve/data/solved.json (mini3: about 15 min, 7 GB)
 	$(BIN)/python -m cardcommons.solve
 
-site: $(STAMP) $(NPM_STAMP)  ## the course as a static site from the committed outputs, in build/site (any static host)
+site: $(STAMP) $(WEB_STAMP)  ## the course as a static site from the committed outputs, in build/site (any static host)
 	$(BIN)/python docs/site/stage.py build/site-src
 	$(BIN)/sphinx-build -q -W -b html build/site-src build/site
 
-lite: $(STAMP)  ## the lessons and the arcade in JupyterLite, in build/lite (Python in the browser, no server)
+lite: $(STAMP) $(WEB_STAMP)  ## the lessons and the arcade in JupyterLite, in build/lite (Python in the browser, no server)
 	$(BIN)/python docs/lite/build.py build/lite
 
 binder: $(STAMP)  ## re-pin binder/requirements.txt: the full closure of the lab extra, compiled by uv

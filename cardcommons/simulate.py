@@ -213,9 +213,9 @@ def simulate(
     names = tuple(_name(factory) for factory in bots)
     played: list[Played] = []
     # imported when a run starts: on top it would add a sixth to `import cardcommons.widgets`
-    from tqdm.auto import tqdm
+    from cardcommons.progress import progress as progress_bar
 
-    bar = tqdm(total=games, disable=not progress, desc="games", unit="game")
+    bar = progress_bar(total=games, disable=not progress, desc="games", unit="game")
     try:
         if executor is None:
             for deal in deals:

@@ -4,6 +4,8 @@ cheat sheet of the game in play, and nothing else changes behind the reader's ba
 from __future__ import annotations
 
 import re
+import shlex
+import subprocess
 from html import unescape
 from pathlib import Path
 from typing import Any
@@ -173,12 +175,30 @@ def test_the_page_address_chooses_the_game_and_the_deal() -> None:
 
 @pytest.mark.parametrize(
     ("query", "named"),
-    [("game=poker", "not 'poker'"), ("seed=-3", "not '-3'"), ("seed=4.5", "not '4.5'"), ("seed=²", "not '²'")],
+    [
+        ("game=poker", "not 'poker'"),
+        ("seed=-3", "not '-3'"),
+        ("seed=4.5", "not '4.5'"),
+        ("seed=²", "not '²'"),
+        ("seed=" + "9" * 4301, "up to 18 digits, not '999999"),  # past int()'s digit limit
+    ],
 )
 def test_an_address_it_cannot_use_is_named_and_the_default_played(query: str, named: str) -> None:
     arcade = Arcade.from_query(query)
     assert named in arcade.message and named in unescape(arcade.message_label.value)
     assert arcade.game == "split" and isinstance(arcade.table.seed, int)
+    assert len(arcade.message) < 200, "the message names the value, it does not copy it"
+
+
+def test_make_play_serves_the_arcade_on_127_0_0_1_only_and_says_so() -> None:
+    root = Path(__file__).parent.parent
+    recipe = subprocess.run(["make", "-s", "-n", "play"], cwd=root, capture_output=True, text=True, check=True).stdout
+    said = next(line for line in recipe.splitlines() if line.startswith("echo "))
+    assert "127.0.0.1 only" in said and "http://127.0.0.1:8866/" in said
+    served = shlex.split(next(line for line in recipe.splitlines() if "/voila " in line))
+    voila = pytest.importorskip("voila.app").Voila()
+    voila.parse_command_line(served[1:])  # the flags as Voilà reads them, not as they are spelled
+    assert (voila.ip, voila.port) == ("127.0.0.1", 8866)
 
 
 def test_where_it_cannot_run_it_shows_the_table_in_play_and_a_sentence() -> None:

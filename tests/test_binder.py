@@ -176,13 +176,14 @@ def test_binder_environment_runs_every_lesson(tmp_path: Path) -> None:
     run([sys.executable, "-m", "venv", str(venv)], tmp_path, env)
     # the base image: uv lays it out fast from its cache; what Binder does on top is pip's
     run([sys.executable, "-m", "uv", "pip", "install", "--quiet", "--python", python, "-r", str(BASE)], tmp_path, env)
-    base = {line.split("==")[0].lower() for line in run([python, "-m", "pip", "freeze"], repo, env).split()}
+    freeze = [python, "-m", "pip", "list", "--format=freeze", "--exclude", "cardcommons"]
+    base = {line.split("==")[0] for line in run(freeze, repo, env).split()}
     run([python, "-m", "pip", "install", "--quiet", "-r", "binder/requirements.txt"], repo, env)
     run(["bash", "binder/postBuild"], repo, env)
     run([python, "-m", "pip", "check"], repo, env)
     pins = pinned(BINDER / "requirements.txt")
-    listed = run([python, "-m", "pip", "list", "--format=freeze", "--exclude", "cardcommons"], repo, env).split()
-    installed: dict[str, str] = {canonicalize_name(n): v for n, v in (line.split("==") for line in listed)}
+    listed = (line.split("==") for line in run(freeze, repo, env).split())
+    installed: dict[str, str] = {canonicalize_name(name): version for name, version in listed}
     for name, version in pins.items():
         assert installed.get(name) == version, f"{name}: pinned {version}, installed {installed.get(name)}"
     unpinned = sorted(set(installed) - set(pins) - {canonicalize_name(name) for name in base})

@@ -15,11 +15,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from IPython.display import display
 from otter.nbmeta_config import NBMetadataConfig
 from otter.test_files import TestFile, create_test_file
 
 from cardcommons.classkit.__main__ import main
-from cardcommons.classkit.assign import NOT_YET, lessons
+from cardcommons.classkit.assign import NOT_YET, keep, lessons
 from cardcommons.classkit.exercises import Exercise, Lesson, read_lesson, source
 from cardcommons.errors import ClassKitError
 
@@ -51,11 +52,13 @@ def solved() -> dict[str, Env]:
     """Each lesson's globals after its exercises' setup and every answer from its solutions."""
     envs = {}
     for lesson in LESSONS:
-        env: Env = {}
+        env: Env = {"display": display}  # as in a notebook
         for cell in lesson.setup:
             exec(source(cell), env)
         for exercise in lesson.exercises:
             exec(exercise.answer, env)
+            if not exercise.ungraded:
+                exec(keep(exercise), env)
         envs[lesson.name] = env
     return envs
 
@@ -114,10 +117,15 @@ def test_the_solution_scores_full_marks(kit: Path, solved: dict[str, Env], lesso
 def test_a_wrong_answer_scores_less(kit: Path, solved: dict[str, Env], lesson: Lesson, exercise: Exercise) -> None:
     answered = solved[lesson.name]
     tests = _tests(kit, lesson)
-    mistaken = dict(answered) | {name: wrong(answered[name]) for name in exercise.names}
-    assert _grade(tests[exercise.question], mistaken) < 1
-    left_empty = dict(answered) | dict.fromkeys(exercise.names, ...)
-    assert _grade(tests[exercise.question], left_empty) == 0
+    kept = answered[exercise.question]
+    everything = {name: wrong(kept[name]) for name in exercise.names}
+    one_by_one = [{name: wrong(kept[name])} for name in exercise.names]  # all wrong alike may still agree
+    scores = [
+        _grade(tests[exercise.question], answered | {exercise.question: kept | w}) for w in [everything, *one_by_one]
+    ]
+    assert min(scores) < 1
+    left_empty = kept | dict.fromkeys(exercise.names, ...)
+    assert _grade(tests[exercise.question], answered | {exercise.question: left_empty}) == 0
 
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.name)
@@ -132,8 +140,10 @@ def test_an_empty_student_notebook_runs_and_says_not_yet(
     env: Env = {}
     reports = []
     for text in code:  # otter's first cell, then the exercises: the lesson itself runs under nbval
-        if text.startswith("grader.check("):
-            reports.append(eval(text, env))
+        *before, last = text.splitlines()
+        if last.startswith("grader.check("):
+            exec("\n".join(before), env)
+            reports.append(eval(last, env))
         else:
             exec(text, env)
     assert [report.name for report in reports] == [e.question for e in lesson.exercises if not e.ungraded]
@@ -160,12 +170,11 @@ def test_the_student_notebook_reads_as_the_lesson_with_no_spoiler(kit: Path, les
 
 
 def test_the_grading_command_writes_a_score_table(kit: Path, tmp_path: Path) -> None:
-    lesson = LESSONS[0]
+    lesson = next(lesson for lesson in LESSONS if not any(exercise.ungraded for exercise in lesson.exercises))
     notebook = json.loads((kit / "student" / f"{lesson.name}.ipynb").read_text(encoding="utf-8"))
     start = [source(cell) for cell in notebook["cells"]].index(source(lesson.heading))
     answers = [cell for cell in notebook["cells"] if "otter_answer_cell" in cell["metadata"].get("tags", [])]
-    assert not any(exercise.ungraded for exercise in lesson.exercises)
-    for cell, exercise in zip(answers[:-1], lesson.exercises, strict=False):  # the last one left empty
+    for cell, exercise in zip(answers, lesson.exercises, strict=True):
         cell["source"] = exercise.answer
     notebook["cells"] = notebook["cells"][:1] + notebook["cells"][start:]  # the lesson itself runs under nbval
     (tmp_path / "returned").mkdir()
@@ -175,17 +184,18 @@ def test_the_grading_command_writes_a_score_table(kit: Path, tmp_path: Path) -> 
         main(["grade", str(tmp_path / "returned"), "--autograders", str(kit / "autograder"), "--out", str(table)]) == 0
     )
     (row,) = csv.DictReader(table.open(encoding="utf-8"))
-    full = len(lesson.exercises) - 1
-    assert row == {"submission": "alice.ipynb", "lesson": lesson.name} | {
-        e.question: "1" if e.number <= full else "0" for e in lesson.exercises
-    } | {"total": str(full), "possible": str(len(lesson.exercises))}
+    full = str(len(lesson.exercises))  # the last exercise too, once checked before the cell that keeps its answer
+    assert row == {"submission": "alice.ipynb", "lesson": lesson.name} | dict.fromkeys(
+        (e.question for e in lesson.exercises), "1"
+    ) | {"total": full, "possible": full}
 
 
 def _notebook(*cells: tuple[str, str]) -> dict[str, Any]:
     return {"cells": [{"cell_type": kind, "metadata": {}, "source": text} for kind, text in cells]}
 
 
-LESSON = _notebook(("markdown", "## Exercises"), ("markdown", "### Exercise 1: Six"), ("code", "# Your answer here"))
+EXERCISE_1 = (("markdown", "## Exercises"), ("markdown", "### Exercise 1: Six"), ("code", "# Your answer here"))
+LESSON = _notebook(*EXERCISE_1)
 
 
 @pytest.mark.parametrize(
@@ -193,11 +203,24 @@ LESSON = _notebook(("markdown", "## Exercises"), ("markdown", "### Exercise 1: S
     [
         (_notebook(("markdown", "### Exercise 1: Seven"), ("code", "n = 6\nassert n == 6")), "titled 'Six'"),
         (_notebook(("markdown", "### Exercise 2: Six"), ("code", "n = 6\nassert n == 6")), r"exercises \[1\]"),
-        (_notebook(("markdown", "### Exercise 1: Six"), ("code", "n = 6\nprint(n)")), "exercise 1: no check"),
-        (_notebook(("markdown", "### Exercise 1: Six"), ("code", "n = 6\nassert 6 == 6")), "exercise 1: no check"),
         (_notebook(("code", "n = 6")), "no '### Exercise N: title'"),
     ],
 )
 def test_exercises_that_do_not_pair_raise(solutions: dict[str, Any], message: str) -> None:
     with pytest.raises(ClassKitError, match=message):
         read_lesson("lesson", copy.deepcopy(LESSON), solutions)
+
+
+@pytest.mark.parametrize(
+    ("solution", "reason"),
+    [
+        (["n = 6\nprint(n)"], "no check"),
+        (["n = 6\nassert 6 == 6"], "no check"),
+        (["n = 6\nassert n == 6", "n = 7"], ""),
+        (["n = 6\n\n\ndef check_1(m):\n    assert m == 6\n\n\ncheck_1(n)"], ""),
+    ],
+)
+def test_an_exercise_that_checks_nothing_is_left_ungraded(solution: list[str], reason: str) -> None:
+    solutions = _notebook(("markdown", "### Exercise 1: Six"), *(("code", text) for text in solution))
+    (exercise,) = read_lesson("lesson", copy.deepcopy(LESSON), solutions).exercises
+    assert exercise.ungraded.startswith(reason)

@@ -4,15 +4,22 @@ kernel without threads, and flags that are not True or False."""
 
 from __future__ import annotations
 
+import re
 import threading
 from typing import Any
 
 import pytest
 
+import cardcommons.widgets.hint as hint_module
 import cardcommons.widgets.table_parts as table_parts
-from cardcommons.bots import GreedyBot, HeuristicBot
+from cardcommons.bots import GreedyBot, HeuristicBot, MonteCarloBot, coach
 from cardcommons.errors import RulesError
+from cardcommons.hands import value_of
+from cardcommons.odds import resolve_ranking
+from cardcommons.split_and_choose import stage
+from cardcommons.whisky import Pass, WhiskyPoker
 from cardcommons.widgets import SplitAndChooseTable, WhiskyPokerTable
+from cardcommons.widgets.hint import Decision, Hint
 from cardcommons.widgets.table_parts import Thinker
 
 
@@ -23,7 +30,7 @@ def test_new_game_waits_for_the_bots_last_redraw(monkeypatch: pytest.MonkeyPatch
     draw = SplitAndChooseTable._board_html
 
     def slow_board(table: SplitAndChooseTable, view: Any) -> str:
-        if threading.current_thread() is not threading.main_thread() and not table.busy:
+        if threading.current_thread() is not threading.main_thread() and not table.thinker.thinking:
             in_redraw.set()  # the bots have moved: this is the last redraw
             assert go_on.wait(10)
         return draw(table, view)
@@ -40,6 +47,28 @@ def test_new_game_waits_for_the_bots_last_redraw(monkeypatch: pytest.MonkeyPatch
     clicker.join(10)
     table.wait(10)
     assert table.seed == 4 and table.game is not dealt and table.message == ""
+
+
+def test_a_move_clicked_during_the_bots_last_redraw_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    in_redraw, go_on = threading.Event(), threading.Event()
+    draw = SplitAndChooseTable._board_html
+
+    def slow_board(table: SplitAndChooseTable, view: Any) -> str:
+        if threading.current_thread() is not threading.main_thread() and not table.thinker.thinking:
+            in_redraw.set()
+            assert go_on.wait(10)
+        return draw(table, view)
+
+    monkeypatch.setattr(SplitAndChooseTable, "_board_html", slow_board)
+    table = SplitAndChooseTable(HeuristicBot, seed=3, first_splitter=1, background=True)
+    assert in_redraw.wait(10)
+    record = table.game.record()
+    table.face_up_button.click()  # your turn to choose, but the redraw of the bot's split is not done
+    assert table.game.record() == record and table.message == SplitAndChooseTable.words.busy_move
+    go_on.set()
+    table.wait(10)
+    table.face_up_button.click()
+    assert len(table.game.record()["actions"]) > len(record["actions"])
 
 
 def test_thinking_label_never_outlives_the_bots_move(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -101,3 +130,117 @@ def test_thinking_label_speaks_of_one_bot_or_many() -> None:
 def test_tables_refuse_flags_and_bots_they_cannot_use(table: Any, given: dict[str, Any], named: str) -> None:
     with pytest.raises(RulesError, match=named):
         table(**given)
+
+
+# -- the Hint ----------------------------------------------------------------
+
+
+def _whisky_phase_two() -> tuple[Any, Any]:
+    """Seat 1's view and moves in a two-player deal at phase 2 (the spare face up)."""
+    game = WhiskyPoker(2, seed=1)
+    for _ in range(2):
+        game.apply(Pass())
+    view = game.observation(1)
+    assert view.phase == 2 and game.current_player == 1
+    return view, tuple(game.legal_actions())
+
+
+def test_a_second_hint_while_the_coach_thinks_is_answered(monkeypatch: pytest.MonkeyPatch) -> None:
+    view, legal = _whisky_phase_two()
+    go_on, asked = threading.Event(), []
+
+    def slow_coach(observation: Any, legal_actions: Any, samples: int, seed: int, progress: Any) -> Any:
+        asked.append(seed)
+        assert go_on.wait(10)
+        return coach(observation, legal_actions, 20, seed)
+
+    monkeypatch.setattr(hint_module, "coach", slow_coach)
+    now = [Decision(view, legal, 1)]
+    hint = Hint(lambda: now[0], background=True, samples=20)
+    hint.button.click()
+    hint.button.click()  # the same question again, while the coach thinks
+    assert hint.busy and "still thinking about this move" in hint.answer.value
+    now[0] = Decision(view, legal, 2)  # a new question, while the coach thinks
+    hint.button.click()
+    assert "answers this one next" in hint.answer.value
+    go_on.set()
+    hint.wait(30)
+    assert (asked, hint.busy) == ([1, 2], False), "the question asked last is answered"
+    assert hint.lines == tuple(str(e) for e in coach(view, legal, 20, 2))
+    assert hint.progress.layout.visibility == "hidden"
+
+
+def test_where_no_thread_can_start_the_hint_answers_inline(monkeypatch: pytest.MonkeyPatch) -> None:
+    table = SplitAndChooseTable(seed=3, first_splitter=0, background=True)
+    table.hint.samples = 20
+
+    def refuse(_thread: threading.Thread) -> None:
+        raise RuntimeError("can't start new thread")
+
+    monkeypatch.setattr(threading.Thread, "start", refuse)
+    table.hint.button.click()
+    assert table.hint.lines and not table.hint.busy
+    assert table.hint.progress.layout.visibility == "hidden"
+
+
+def test_the_hint_says_what_it_left_out_and_why() -> None:
+    view, legal = _whisky_phase_two()
+    hint = Hint(lambda: Decision(view, legal, 1), background=False, samples=20)
+    hint.button.click()
+    weighed = {e.action for e in coach(view, legal, 20, 1)}
+    rest = [a for a in legal if a not in weighed]
+    pack, ranking = view.pack, resolve_ranking(view.ranking, view.pack)
+    now = value_of(view.hand, pack, ranking)
+    lower = [a for a in rest if value_of([a.take if c == a.give else c for c in view.hand], pack, ranking) < now]
+    assert len(rest) == len(lower) == 23  # every exchange left out here lowers the hand
+    assert "… and 23 exchanges that only lower your hand: the coach leaves them out." in hint.answer.value
+
+
+def test_after_a_move_you_could_not_see_the_hint_says_why_its_numbers_moved() -> None:
+    view, legal = _whisky_phase_two()
+    unseen = ["Bot 1 took the spare unseen"]
+    now = [Decision(view, legal, 1, tuple(unseen))]
+    hint = Hint(lambda: now[0], background=False, samples=20)
+    hint.button.click()
+    assert "Why its numbers moved" not in hint.answer.value, "nothing to compare with yet"
+    now[0] = Decision(view, legal, 2, (*unseen, "Bot 2 took the spare unseen"))
+    hint.button.click()
+    assert "Why its numbers moved since your last hint: Bot 2 took the spare unseen." in hint.answer.value
+    now[0] = Decision(view, legal, 3, now[0].unseen)
+    hint.button.click()
+    assert "Why its numbers moved" not in hint.answer.value, "no move you could not see since"
+
+
+def test_the_tables_tell_the_hint_the_moves_you_could_not_see() -> None:
+    whisky = WhiskyPokerTable(opponents=1, seed=2, background=False)
+    decision = whisky._decision()
+    assert decision is not None and decision.unseen == ("Bot 1 took the spare unseen",)
+    split = SplitAndChooseTable(seed=3, first_splitter=1, background=False)
+    decision = split._decision()
+    assert decision is not None and decision.unseen == ("the bot split a pair face down",)
+
+
+# -- words -------------------------------------------------------------------
+
+
+def test_the_log_says_what_a_monte_carlo_bot_expects_in_a_players_words() -> None:
+    table = SplitAndChooseTable(bot=MonteCarloBot(samples=20, seed=1), seed=2, first_splitter=1, background=False)
+    line = table.log[0]
+    assert re.search(r"\(it expects to win about \d+%; its next best move, about \d+%\)$", line), line
+    assert "estimated share" not in line and "weighed" not in line
+
+
+def test_equal_hands_are_labelled_equal_in_the_build_preview(monkeypatch: pytest.MonkeyPatch) -> None:
+    straights = "As Ks Qs Js 10h Ad Kd Qd Jd 10c"  # two equal straights
+    staged = stage(straights, "Ah Ac Kh Kc Qh Qc Jh Jc 10s 10d", "Jo", best_builds=False)
+    monkeypatch.setattr(SplitAndChooseTable, "_deal", lambda _table, _seed: staged)
+    table = SplitAndChooseTable(seed=1, first_splitter=0, background=False)
+    assert table.phase == "build" and table.game.current_player == 0
+    table.suggest_button.click()
+    preview = table.preview.value
+    assert preview.count("(equal hands)") == 2 and "weaker hand" not in preview and "stronger hand" not in preview
+    table.hint.samples = 20
+    table.hint.button.click()
+    legal = table.game.legal_actions()
+    assert len(legal) == 126 and len(table.hint.lines) == 1  # C(10, 5) / 2 builds; the coach weighs the best
+    assert "… and 125 other builds, none better than the best build" in table.hint.answer.value

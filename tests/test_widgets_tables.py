@@ -283,7 +283,7 @@ def test_monte_carlo_bot_thinks_in_the_background_and_shows_its_estimates() -> N
     table = SplitAndChooseTable(bot=partial(MonteCarloBot, samples=12), seed=2, first_splitter=1)
     table.wait(30)
     assert not table.busy and table.phase == "choose"
-    assert "estimated share" in table.log[0]
+    assert "it expects to win about" in table.log[0]
     table.face_down_button.click()
     # the bot answers in the background: until it has, your clicks are refused
     while is_busy(table):
@@ -298,7 +298,7 @@ def test_monte_carlo_bot_thinks_in_the_background_and_shows_its_estimates() -> N
 
 def test_background_can_be_turned_off() -> None:
     table = SplitAndChooseTable(bot=MonteCarloBot(samples=6, seed=1), seed=2, first_splitter=1, background=False)
-    assert table.phase == "choose" and not table.busy and "estimated share" in table.log[0]
+    assert table.phase == "choose" and not table.busy and "it expects to win about" in table.log[0]
 
 
 def test_where_no_thread_can_start_the_bots_think_inline(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -308,7 +308,7 @@ def test_where_no_thread_can_start_the_bots_think_inline(monkeypatch: pytest.Mon
     monkeypatch.setattr(threading.Thread, "start", refuse)
     table = SplitAndChooseTable(bot=partial(MonteCarloBot, samples=6), seed=2, first_splitter=1)
     assert table._background and not table.busy  # a MonteCarloBot thinks in the background, if it can
-    assert table.phase == "choose" and "estimated share" in table.log[0]
+    assert table.phase == "choose" and "it expects to win about" in table.log[0]
     table.face_down_button.click()
     assert not table.busy and table.game.current_player == 0 and table.message == ""
     assert table.thinker.progress.layout.visibility == "hidden"
@@ -485,7 +485,7 @@ def test_whisky_a_shared_bot_instance_and_monte_carlo_in_the_background() -> Non
             table.wait(0.01)
         table.wait(30)
         whisky_check(table)
-    assert any("estimated share" in line for line in table.log if line.startswith("Bot"))
+    assert any("it expects to win about" in line for line in table.log if line.startswith("Bot"))
 
 
 def test_whisky_exchange_selection_can_change_and_new_game_deals_the_next_seed() -> None:

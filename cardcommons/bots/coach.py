@@ -37,13 +37,16 @@ from cardcommons.bots.playouts import split_and_choose as split_and_choose_playo
 from cardcommons.bots.playouts import whisky as whisky_playouts
 from cardcommons.bots.split_and_choose import HeuristicBot
 from cardcommons.bots.whisky import GreedyBot
+from cardcommons.cards import Card
 from cardcommons.errors import RulesError, shown
 from cardcommons.game import Action, Bot, Game, Observation, play
+from cardcommons.hands import value_of
+from cardcommons.odds import resolve_ranking
 from cardcommons.simulate import wilson_interval
 from cardcommons.split_and_choose import SplitAndChoose, SplitAndChooseObservation
-from cardcommons.whisky import WhiskyObservation, WhiskyPoker
+from cardcommons.whisky import Exchange, WhiskyObservation, WhiskyPoker
 
-__all__ = ["ActionEstimate", "MonteCarloBot", "PlayoutPolicy", "coach", "rule_of_thumb"]
+__all__ = ["ActionEstimate", "MonteCarloBot", "PlayoutPolicy", "coach", "left_out", "rule_of_thumb"]
 
 PlayoutPolicy = Callable[[Game, int], Bot]
 """Makes the bot for one seat of a play-out, from the sampled game and a seed."""
@@ -144,6 +147,52 @@ def coach(
         for a, t in zip(candidates, totals.tolist(), strict=True)
     ]
     return sorted(estimates, key=lambda e: -e.share)
+
+
+def left_out(observation: Observation, legal_actions: Sequence[Action], weighed: Sequence[ActionEstimate]) -> str:
+    """What the coach did not weigh of ``legal_actions``, and why, in one
+    sentence ("" when it weighed every move): the game's candidates leave
+    out the exchanges that lower your hand and the weaker of the others,
+    and every build but the best.
+
+    >>> from cardcommons.whisky import Pass, WhiskyPoker
+    >>> game = WhiskyPoker(2, seed=1)
+    >>> for _ in range(2):
+    ...     game.apply(Pass())
+    >>> view, legal = game.observation(1), game.legal_actions()
+    >>> left_out(view, legal, coach(view, legal, samples=20))
+    '… and 23 exchanges that only lower your hand: the coach leaves them out.'
+    """
+    weighed_moves = {e.action for e in weighed}
+    rest = [a for a in legal_actions if a not in weighed_moves]
+    if not rest:
+        return ""
+    if isinstance(observation, SplitAndChooseObservation):
+        kinds = [f"{_count(len(rest), 'other build')}, none better than the best build"]
+    elif isinstance(observation, WhiskyObservation) and all(isinstance(a, Exchange) for a in rest):
+        pack = observation.pack
+        ranking = resolve_ranking(observation.ranking, pack)
+        now = value_of(observation.hand, pack, ranking)
+        lower = sum(value_of(_exchanged(observation.hand, a), pack, ranking) < now for a in rest)
+        others = len(rest) - lower
+        kinds = [f"{_count(lower, 'exchange')} that only lower your hand"] if lower else []
+        if others:
+            kinds.append(f"{others if lower else _count(others, 'exchange')} that do less for it than those weighed")
+    else:
+        kinds = [_count(len(rest), "other move")]
+    return f"… and {' and '.join(kinds)}: the coach leaves them out."
+
+
+def _exchanged(hand: Sequence[Card], exchange: Any) -> list[Card]:
+    """``hand`` after ``exchange`` (one copy of its ``give`` for its ``take``)."""
+    cards = list(hand)
+    cards[cards.index(exchange.give)] = exchange.take
+    return cards
+
+
+def _count(n: int, thing: str) -> str:
+    """ "1 exchange", "22 exchanges"."""
+    return f"{n} {thing}{'' if n == 1 else 's'}"
 
 
 _CHUNK = 250

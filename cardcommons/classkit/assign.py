@@ -81,23 +81,39 @@ def public_test(exercise: Exercise) -> str:
     return "\n".join(f"assert callable({n})" if n in functions else f"assert {n} is not ..." for n in exercise.names)
 
 
+def keep(exercise: Exercise) -> str:
+    """The line after an exercise that keeps what its checks read, as it stands there.
+
+    >>> keep(Exercise(1, "t", (), "", ("assert f(n)",), ("n", "f"), ("f",), (), kept=("f", "n")))
+    'exercise_1 = {"f": f, "n": n}  # the answer as it stands here, for the grader'
+    """
+    members = ", ".join(f'"{name}": {name}' for name in exercise.kept)
+    return f"{exercise.question} = {{{members}}}  # the answer as it stands here, for the grader"
+
+
+def _restored(exercise: Exercise, test: str) -> str:
+    """A test that first takes back the names it reads from what the exercise kept."""
+    return "\n".join([*(f'{name} = {exercise.question}["{name}"]' for name in exercise.kept), test])
+
+
 def _question(exercise: Exercise) -> list[Cell]:
     if exercise.ungraded:  # as the lesson has it: its prompt and an empty answer cell
         return [*copy.deepcopy(exercise.prompt), _code("# Your answer here")]
     names = ", ".join(exercise.names)
     answer = f"{stub(exercise)}\n# BEGIN SOLUTION NO PROMPT\n{exercise.answer}\n# END SOLUTION"
     return [
-        _raw(f"# BEGIN QUESTION\nname: {exercise.question}\npoints: 1"),
+        _raw(f"# BEGIN QUESTION\nname: {exercise.question}\npoints: 1\ncheck_cell: false"),
         *copy.deepcopy(exercise.prompt),
         _raw("# BEGIN SOLUTION"),
         _code(answer),
         *copy.deepcopy(exercise.explanations),
         _raw("# END SOLUTION"),
         _raw("# BEGIN TESTS"),
-        _test(public_test(exercise), f"{NOT_YET}: set {names}", hidden=False),
-        *(_test(check, NOT_YET, hidden=True) for check in exercise.checks),
+        _test(_restored(exercise, public_test(exercise)), f"{NOT_YET}: set {names}", hidden=False),
+        *(_test(_restored(exercise, check), NOT_YET, hidden=True) for check in exercise.checks),
         _raw("# END TESTS"),
         _raw("# END QUESTION"),
+        _code(f'{keep(exercise)}\ngrader.check("{exercise.question}")'),
     ]
 
 
@@ -156,6 +172,8 @@ def assign(lesson: Lesson, student_dir: Path, autograder_dir: Path) -> None:
         _write(master_path, master(lesson))
         otter_assign(str(master_path), str(result), no_pdfs=True, no_run_tests=True)
         student = _read(result / "student" / master_path.name)
+        for cell in student["cells"]:  # otter would check right under the answer, before the cell that keeps it
+            cell["metadata"].pop("otter", None)
         _restore_outputs(student, guess_cleared(lesson.before))
         _write(student_dir / master_path.name, student)
         (zipped,) = (result / "autograder").glob("*.zip")

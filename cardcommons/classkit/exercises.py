@@ -52,6 +52,9 @@ class Exercise:
 
     ``names`` are the names the checks read from the answer, in the order the answer binds them.
     An exercise with a reason (``ungraded``) has no check in the kit: the reason says why.
+    ``kept`` are the names the checks read that some answer so far binds: the notebook keeps
+    their values right after the exercise, since otter checks at the end, when a later
+    exercise may have bound them again.
     """
 
     number: int
@@ -64,6 +67,7 @@ class Exercise:
     explanations: tuple[Cell, ...]
     binds: frozenset[str] = frozenset()
     ungraded: str = ""
+    kept: tuple[str, ...] = ()
 
     @property
     def question(self) -> str:
@@ -142,6 +146,8 @@ def _bound(node: ast.AST) -> set[str]:
     stack = [node]
     while stack:
         child = stack.pop()
+        if isinstance(child, ast.ListComp | ast.SetComp | ast.DictComp | ast.GeneratorExp):
+            continue  # its variables stay inside
         if isinstance(child, ast.Name) and isinstance(child.ctx, ast.Store):
             names.add(child.id)
         elif isinstance(child, ast.Import | ast.ImportFrom):
@@ -158,19 +164,36 @@ def _read(node: ast.AST) -> set[str]:
     return {child.id for child in ast.walk(node) if isinstance(child, ast.Name) and isinstance(child.ctx, ast.Load)}
 
 
-def _is_check(statement: ast.stmt, read_later: set[str]) -> bool:
+def _free(node: ast.AST) -> set[str]:
+    """The names a statement reads that it does not bind anywhere inside (a comprehension, a parameter)."""
+    stored = {child.id for child in ast.walk(node) if isinstance(child, ast.Name) and isinstance(child.ctx, ast.Store)}
+    return _read(node) - stored - {child.arg for child in ast.walk(node) if isinstance(child, ast.arg)}
+
+
+def _asserts(node: ast.AST) -> bool:
+    return any(isinstance(child, ast.Assert) for child in ast.walk(node))
+
+
+def _is_check(statement: ast.stmt, read_later: set[str], check_functions: set[str]) -> bool:
     if isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
         return False
-    asserts = any(isinstance(node, ast.Assert) for node in ast.walk(statement))
     prints = any(isinstance(node, ast.Call) and _read(node.func) & {"print", "display"} for node in ast.walk(statement))
-    return asserts and not prints and not _bound(statement) & read_later
+    checks = _asserts(statement) or bool(_read(statement) & check_functions)
+    return checks and not prints and not _bound(statement) & read_later
 
 
 def split_solution(cells: Sequence[str], where: str = "solution") -> Split:
     """A solution's code cells, cut into answer code, checks, and the names the checks read from the answer.
 
-    >>> split_solution(["def double(x):\\n    return 2 * x\\n\\n\\nassert double(2) == 4"]).names
-    ('double',)
+    A top-level function whose body asserts (``def check_1(answer): assert ...``) is a check
+    function: it goes with each check that calls it, never into the answer.
+
+    >>> split = split_solution(["def double(x):\\n    return 2 * x\\n\\n\\nassert double(2) == 4"])
+    >>> split.names, split.checks
+    (('double',), ('assert double(2) == 4',))
+    >>> split = split_solution(["answer = 7\\n\\n\\ndef check_1(n):\\n    assert n % 7 == 0\\n\\n\\ncheck_1(answer)"])
+    >>> split.answer, split.names, split.checks[0].splitlines()[-1]
+    ('answer = 7', ('answer',), 'check_1(answer)')
     """
     lines: list[str] = []
     statements: list[tuple[ast.stmt, int, int]] = []  # each with its first and last line in `lines`
@@ -186,36 +209,56 @@ def split_solution(cells: Sequence[str], where: str = "solution") -> Split:
             first = min([statement.lineno, *(d.lineno for d in decorators)])
             statements.append((statement, len(lines) + first, len(lines) + (statement.end_lineno or first)))
         lines += [*text.splitlines(), ""]
+    definitions = {
+        entry[0].name: entry for entry in statements if isinstance(entry[0], ast.FunctionDef) and _asserts(entry[0])
+    }
     later: set[str] = set()
     candidates: list[tuple[ast.stmt, int, int]] = []
     for entry in reversed(statements):
-        if _is_check(entry[0], later):
+        if _is_check(entry[0], later, set(definitions)):
             candidates.insert(0, entry)
         later |= _read(entry[0])
+    checking = {id(entry) for entry in [*candidates, *definitions.values()]}
     bound_by_answer: list[str] = []
     for entry in statements:
-        if entry not in candidates:
+        if id(entry) not in checking:
             bound_by_answer += sorted(_bound(entry[0]) - set(bound_by_answer))
-    reads = {id(entry): _read(entry[0]) - _bound(entry[0]) & set(bound_by_answer) for entry in candidates}
-    checks = [entry for entry in candidates if reads[id(entry)]]  # an assert reading no answer checks nothing
+
+    def free(entry: tuple[ast.stmt, int, int]) -> set[str]:
+        called = _read(entry[0]) & set(definitions)
+        return set().union(_free(entry[0]), *(_free(definitions[name][0]) for name in called))
+
+    def reads(entry: tuple[ast.stmt, int, int]) -> set[str]:
+        return free(entry) & set(bound_by_answer)
+
+    checks = [entry for entry in candidates if reads(entry)]  # an assert reading no answer checks nothing
     if not checks:
         raise ClassKitError(f"{where}: no check (a top-level assert on a name the answer defines) in its solution")
-    wanted = set().union(*reads.values())
+    wanted = set().union(*map(reads, checks))
     names = tuple(name for name in bound_by_answer if name in wanted)
-    check_lines = {n for _, first, last in checks for n in range(first, last + 1)}
-    answer = "\n".join(line for n, line in enumerate(lines, start=1) if n not in check_lines)
+    # the answer: all but the checks, the check functions and what only checks a check function
+    left_out = [*checks, *definitions.values(), *(e for e in candidates if _read(e[0]) & set(definitions))]
+    out_lines = {n for _, first, last in left_out for n in range(first, last + 1)}
+    answer = "\n".join(line for n, line in enumerate(lines, start=1) if n not in out_lines)
     answer = re.sub(r"\n{4,}", "\n\n\n", answer).strip()
-    texts = tuple("\n".join(lines[first - 1 : last]) for _, first, last in checks)
-    reads_all = set().union(*(_read(statement) - _bound(statement) for statement, _, _ in checks))
-    return Split(answer, texts, names, frozenset(bound_by_answer), frozenset(reads_all))
+
+    def code(entry: tuple[ast.stmt, int, int]) -> str:
+        return "\n".join(lines[entry[1] - 1 : entry[2]])
+
+    tests = tuple(
+        "\n\n\n".join([*(code(definitions[name]) for name in sorted(_read(e[0]) & set(definitions))), code(e)])
+        for e in checks
+    )
+    return Split(answer, tests, names, frozenset(bound_by_answer), frozenset().union(*map(free, checks)))
 
 
 def read_lesson(name: str, lesson: Notebook, solutions: Notebook) -> Lesson:
     """Pair a lesson's exercises with its solutions, by number and title.
 
     Raises :class:`ClassKitError` naming the exercise when the two do not pair: a heading
-    missing on one side, a title that differs, a solution with no check or a lesson exercise
-    without an answer cell.
+    missing on one side, a title that differs, or a lesson exercise without an answer cell.
+    An exercise that pairs but whose solution checks nothing the answer defines comes back
+    ``ungraded``, the reason said.
     """
     cells: list[Cell] = lesson["cells"]
     starts = [
@@ -243,11 +286,15 @@ def read_lesson(name: str, lesson: Notebook, solutions: Notebook) -> Lesson:
         if not any(is_placeholder(cell) for cell in prompt):
             raise ClassKitError(f"{where}: no answer cell (a code cell of comments only, such as '# Your answer here')")
         code = [source(cell) for cell in solution if cell["cell_type"] == "code"]
-        split = split_solution(code, where)
+        try:
+            split, unchecked = split_solution(code, where), ""
+        except ClassKitError as error:  # left ungraded, with the reason, rather than stopping the kit
+            split, unchecked = Split("", (), (), frozenset(), frozenset()), str(error).removeprefix(f"{where}: ")
         splits.append(split)
         functions = tuple(
             statement.name
             for text in code
+            if not unchecked
             for statement in ast.parse(text).body
             if isinstance(statement, ast.FunctionDef | ast.ClassDef) and statement.name in split.names
         )
@@ -268,21 +315,17 @@ def read_lesson(name: str, lesson: Notebook, solutions: Notebook) -> Lesson:
                     if cell["cell_type"] == "markdown" and not NAVIGATION.match(_first_line(cell))
                 ),
                 binds=split.binds,
+                ungraded=unchecked,
             )
         )
-    graded = [replace(e, ungraded=_rebound(splits[i], exercises[i + 1 :])) for i, e in enumerate(exercises)]
+    bound: set[str] = set()
+    graded = []
+    for split, exercise in zip(splits, exercises, strict=True):
+        bound |= split.binds
+        graded.append(replace(exercise, kept=tuple(sorted(split.reads & bound))))
     return Lesson(
         name, tuple(cells[:start]), _unlinked(cells[start]), setup, tuple(graded), tuple(map(_unlinked, cells[end:]))
     )
-
-
-def _rebound(split: Split, later: Sequence[Exercise]) -> str:
-    """Why an exercise cannot be graded: otter checks at the end, and a later answer rebinds a name its checks read."""
-    for exercise in later:
-        clash = sorted(split.reads & exercise.binds)
-        if clash:
-            return f"exercise {exercise.number} rebinds {', '.join(clash)}, which its checks read (rename one)"
-    return ""
 
 
 def _unlinked(cell: Cell) -> Cell:

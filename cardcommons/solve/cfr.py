@@ -8,6 +8,7 @@ peak memory of the process. ``make solve`` (``python -m cardcommons.solve``)
 solves both miniatures and writes :data:`SOLVED` (a small JSON file, read by
 :func:`stored`).
 
+>>> from cardcommons.solve.miniature import MINI2
 >>> result = solve(MINI2, target=0.01)
 >>> result.exploitability < 0.01, round(result.value, 1), result.information_sets
 (True, 0.1, 1364)
@@ -15,10 +16,11 @@ solves both miniatures and writes :data:`SOLVED` (a small JSON file, read by
 
 from __future__ import annotations
 
+import html
 import json
 import resource
 import time
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +28,7 @@ from cardcommons.errors import RulesError
 from cardcommons.solve.efg import game_tree
 from cardcommons.solve.miniature import Miniature
 
-__all__ = ["COMMAND", "SOLVED", "Solution", "load_game", "record", "solve", "stored"]
+__all__ = ["COMMAND", "SOLVED", "Solution", "SolveTable", "load_game", "record", "solve", "solve_table", "stored"]
 
 SOLVED = Path(__file__).parent / "data" / "solved.json"
 """The stored results of ``make solve``."""
@@ -101,6 +103,54 @@ def stored() -> dict[str, Any]:
     """
     data: dict[str, Any] = json.loads(SOLVED.read_text())
     return data
+
+
+_COLUMNS = (
+    ("variant", "variant", "{}"),
+    ("information_sets", "information sets", "{:,}"),
+    ("iterations", "iterations", "{:,}"),
+    ("exploitability", "exploitability", "{:.5f}"),
+    ("value", "value for the first splitter", "{:+.3f}"),
+    ("seconds", "time (s)", "{:,.0f}"),
+    ("peak_memory_gb", "memory (GB)", "{:.1f}"),
+)
+
+
+class SolveTable:
+    """The solve results as a table (one row per miniature), as text and as HTML.
+
+    >>> print(SolveTable([{"variant": "mini2", "information_sets": 1364, "iterations": 930,
+    ...     "exploitability": 9.5e-05, "value": 0.118, "seconds": 15.4, "peak_memory_gb": 0.06}]))
+    variant | information sets | iterations | exploitability | value for the first splitter | time (s) | memory (GB)
+    mini2 | 1,364 | 930 | 0.00010 | +0.118 | 15 | 0.1
+    """
+
+    def __init__(self, rows: list[dict[str, Any]]) -> None:
+        self.rows = rows
+
+    def _cells(self) -> list[list[str]]:
+        return [[form.format(row[key]) for key, _, form in _COLUMNS] for row in self.rows]
+
+    def __str__(self) -> str:
+        lines = [" | ".join(head for _, head, _ in _COLUMNS), *(" | ".join(cells) for cells in self._cells())]
+        return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        head = "".join(f"<th>{html.escape(h)}</th>" for _, h, _ in _COLUMNS)
+        body = "".join(
+            "<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in cells) + "</tr>" for cells in self._cells()
+        )
+        return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+
+
+def solve_table(solutions: list[Solution] | None = None) -> SolveTable:
+    """The stored results (or these solutions) as a table.
+
+    >>> "mini3" in str(solve_table())
+    True
+    """
+    rows = [asdict(s) for s in solutions] if solutions is not None else list(stored()["solutions"].values())
+    return SolveTable(rows)
 
 
 def record(section: str, variant: str, entry: dict[str, Any]) -> None:

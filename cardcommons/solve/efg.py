@@ -12,6 +12,7 @@ took, and at the reserve whether the first player swapped. Builds are not
 moves: each player's best build is dominant, so a leaf pays ±1 or 0 by
 :meth:`Miniature.outcome`.
 
+>>> from cardcommons.solve.miniature import MINI2
 >>> tree = game_tree(MINI2)
 >>> tree.information_sets, tree.terminals, tree.chance_nodes
 (1364, 5252, 43)
@@ -28,9 +29,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from cardcommons.solve.miniature import MINI2, Counts, Miniature
+from cardcommons.solve.miniature import Counts, Miniature
 
-__all__ = ["MINI2", "Decision", "GameTree", "Knowledge", "game_tree", "reserve_moves", "split_moves"]
+__all__ = ["Decision", "GameTree", "Knowledge", "game_tree", "reserve_moves", "split_moves"]
 
 Observation = int
 """What a player has seen so far, in order (its information set), as a number: see ``_Writer.then``."""
@@ -244,6 +245,7 @@ def game_tree(mini: Miniature, text: bool = True) -> GameTree:
     other) and its information sets; ``text=False`` skips the text and the
     leaves' payoffs, for the sizes and the information sets alone.
 
+    >>> from cardcommons.solve.miniature import MINI2
     >>> game_tree(MINI2, text=False).text
     ''
     """

@@ -28,7 +28,7 @@ import ipywidgets as w
 
 from cardcommons.bots import GreedyBot, HeuristicBot, MonteCarloBot, RandomBot
 from cardcommons.categories import STANDARD
-from cardcommons.errors import RulesError
+from cardcommons.errors import RulesError, shown
 from cardcommons.odds import category_counts
 from cardcommons.packs import MAX_PLAYERS, Pack
 from cardcommons.palette import BLUE, FONT, GREEN_ACCENT, MUTED, stylesheet_html
@@ -46,6 +46,8 @@ GameName = Literal["split", "whisky"]
 GAMES: dict[GameName, str] = {"split": "Split and Choose", "whisky": "Whisky Poker"}
 STRENGTHS = (("quick", 100), ("steady", 300), ("strong", 1000))
 """MonteCarloBot's play-outs per move, by name."""
+SEED_DIGITS = 18
+"""The longest seed a page's address may ask for (every int up to 10**18 - 1)."""
 _BOTS: dict[str, Any] = {
     "HeuristicBot": HeuristicBot,
     "GreedyBot": GreedyBot,
@@ -301,15 +303,17 @@ class Arcade(WidgetApp):
         >>> Arcade.from_query("game=whisky&seed=7").table.seed
         7
         >>> Arcade.from_query("seed=seven").message
-        "seed is a whole number, not 'seven': a fresh deal instead."
+        "seed is a whole number of up to 18 digits, not 'seven': a fresh deal instead."
         """
         asked = {name: values[-1] for name, values in parse_qs(query).items()}
         game, seed, problems = asked.get("game", "split"), asked.get("seed"), []
         if game not in GAMES:
             problems.append(f"game is 'split' or 'whisky', not {game!r}: Split and Choose instead.")
             game = "split"
-        if seed is not None and not seed.isdecimal():
-            problems.append(f"seed is a whole number, not {seed!r}: a fresh deal instead.")
+        if seed is not None and not (seed.isdecimal() and len(seed) <= SEED_DIGITS):
+            problems.append(
+                f"seed is a whole number of up to {SEED_DIGITS} digits, not {shown(seed, 40)}: a fresh deal instead."
+            )
             seed = None
         arcade = cls(game, None if seed is None else int(seed))  # type: ignore[arg-type]
         if problems:

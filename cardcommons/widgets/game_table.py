@@ -186,7 +186,7 @@ class GameTable(WidgetApp, ABC, Generic[G, V]):
 
     @property
     def busy(self) -> bool:
-        """True while the bots think in the background."""
+        """True while the bots think in the background (and their last move is drawn): no move is taken."""
         return self.thinker.busy
 
     @property
@@ -228,6 +228,8 @@ class GameTable(WidgetApp, ABC, Generic[G, V]):
         slow = any(isinstance(b, MonteCarloBot) for b in self._bots)
         self._background = slow if choice is None else choice
         self._log = []
+        self._unseen: list[str] = []
+        self.hint.forget()
         self._counted = False
         self._message = ""
         self.replay_view.value = ""
@@ -266,8 +268,11 @@ class GameTable(WidgetApp, ABC, Generic[G, V]):
                 assert seat is not None
                 bot = self._bots[seat - 1]
                 action = bot.act(game.observation(seat), game.legal_actions())
+                unseen = self._unseen_move(seat, action)
                 game.apply(action)
                 self._bot_moved(action, estimate_note(bot, action))
+                if unseen:
+                    self._unseen.append(unseen)
         except Exception as error:  # a bot that fails must not leave a traceback on the table
             self._say(f"{self.words.bot_failed}: {error}")
         if self._background:
@@ -277,13 +282,17 @@ class GameTable(WidgetApp, ABC, Generic[G, V]):
     def _bot_moved(self, action: Action, note: str) -> None:
         """Log a bot's move as you saw it (``note``: its estimate, or "")."""
 
+    @abstractmethod
+    def _unseen_move(self, seat: int, action: Action) -> str:
+        """The bot at ``seat`` is about to play ``action``: what of it you cannot see, in words ("" for nothing)."""
+
     # -- drawing -----------------------------------------------------------
 
     def _refresh(self) -> None:
         view = self.view
         self._arrange(view)
         self.replay_button.disabled = not self._game.is_over
-        self.new_game_button.disabled = self.busy
+        self.new_game_button.disabled = self.thinker.thinking
         self.title.value = (
             f'<div style="font:600 18px/1.3 {FONT};padding:2px 0 6px">{self.words.name}'
             f'<span style="font-weight:400;font-size:14px;opacity:.75"> · {self._title_details()}</span></div>'
@@ -307,15 +316,15 @@ class GameTable(WidgetApp, ABC, Generic[G, V]):
         """Your decision now, for the hint (None when you cannot move)."""
         if self._refusal() is not None:
             return None
-        return Decision(
-            self._game.observation(YOU), tuple(self._game.legal_actions()), self._seed * 1000 + len(self._log)
-        )
+        game = self._game
+        key = self._seed * 1000 + len(self._log)
+        return Decision(game.observation(YOU), tuple(game.legal_actions()), key, tuple(self._unseen))
 
     def _prompt_html(self, view: V) -> str:
         game = self._game
         if game.is_over:
             text = f"The {self.words.game} is over: see the {self.words.result}. New game deals again."
-        elif self.busy or game.current_player != YOU:
+        elif self.thinker.thinking or game.current_player != YOU:
             text = self.words.bots_playing
         else:
             text = self._your_prompt(view)

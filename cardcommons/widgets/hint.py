@@ -5,7 +5,11 @@ decision, from your observation only, and shows each move's estimated share
 of a win in plain words, best first, while a progress bar fills (in the
 background, so the table stays free). It never moves for you and changes
 nothing in the game; out of your turn it only says so. Once you or the bots
-move, an old hint disappears. At Split and Choose's reserve the answer is
+move, an old hint disappears. Asked again while it thinks, it says so and
+answers the question in front of you next; where no thread can start (a
+browser-only kernel) it thinks inline. Under the list it says which moves
+it left out and why (:func:`cardcommons.bots.coach.left_out`) and, after
+moves you could not see since its last answer, why its numbers moved. At Split and Choose's reserve the answer is
 exact instead: :func:`cardcommons.solve.reserve.solve_reserve`, each move's
 value and the equilibrium's mix, with its assumption (the unseen cards
 weighted alike).
@@ -35,6 +39,7 @@ from html import escape
 import ipywidgets as w
 
 from cardcommons.bots import ActionEstimate, coach
+from cardcommons.bots.coach import left_out
 from cardcommons.game import Action, Observation
 from cardcommons.split_and_choose import SplitAndChooseObservation
 from cardcommons.widgets.table_parts import action_button, hint_html
@@ -43,16 +48,20 @@ __all__ = ["Decision", "Hint"]
 
 SHOWN = 6
 """At most this many moves are listed; the rest are counted."""
+_STILL = "The coach is still thinking about this move: its answer comes here."
+_NEXT = "The coach is finishing the last question; it answers this one next."
 
 
 @dataclass(frozen=True)
 class Decision:
-    """Your decision now: your view, your legal moves, and a number that tells
-    this decision from the next (the coach's seed)."""
+    """Your decision now: your view, your legal moves, a number that tells
+    this decision from the next (the coach's seed), and ``unseen``: the moves
+    of this game so far that you could not see in full, as the log says them."""
 
     observation: Observation
     legal_actions: Sequence[Action]
     key: int
+    unseen: tuple[str, ...] = ()
 
 
 class Hint:
@@ -65,9 +74,12 @@ class Hint:
         self._background = background
         self.samples = samples
         self._asked: Decision | None = None
+        self._answered: Decision | None = None  # the last decision answered, in this game
         self._estimates: list[ActionEstimate] = []
         self._exact: Sequence[object] = ()  # the exact coach's moves, at the reserve
         self._thread: threading.Thread | None = None
+        self._thinking = False
+        self._lock = threading.Lock()  # a question asked as the coach finishes is answered, never dropped
         self.button = action_button("Hint", "question-circle", "", "what each of your moves is worth, by the coach")
         self.progress = w.IntProgress(value=0, min=0, max=1, layout=w.Layout(width="140px", visibility="hidden"))
         self.answer = w.HTML("")
@@ -78,7 +90,7 @@ class Hint:
     @property
     def busy(self) -> bool:
         """True while the coach thinks."""
-        return self._thread is not None and self._thread.is_alive()
+        return self._thinking
 
     @property
     def lines(self) -> tuple[str, ...]:
@@ -86,22 +98,28 @@ class Hint:
         return tuple(str(e) for e in self._estimates or self._exact)
 
     def ask(self) -> None:
-        """Ask the coach about your current decision (out of your turn: say so, and do nothing)."""
+        """Ask the coach about your current decision (out of your turn: say so, and do nothing).
+        Asked while it thinks, it says so, and answers the question in front of you next."""
         decision = self._decision()
         if decision is None:
             self._show([], "Hints are for your own turn.")
             return
-        if self.busy:
-            return
-        self._asked = decision
+        with self._lock:
+            if self._thinking:
+                same = decision == self._asked
+                self._asked = decision
+                self._show([], _STILL if same else _NEXT)
+                return
+            self._thinking, self._asked = True, decision
         self._show([], "")
-        self.progress.value, self.progress.max = 0, 1
-        self.progress.layout.visibility = "visible"
         if self._background:
-            self._thread = threading.Thread(target=self._think, args=(decision,), daemon=True)
-            self._thread.start()
-        else:
-            self._think(decision)
+            self._thread = threading.Thread(target=self._answer, args=(decision,), daemon=True)
+            try:
+                self._thread.start()
+                return
+            except RuntimeError:  # no thread can start here (a browser-only kernel): think inline
+                self._thread = None
+        self._answer(decision)
 
     def wait(self, timeout: float | None = None) -> None:
         """Wait for the coach's answer."""
@@ -114,40 +132,80 @@ class Hint:
             self._asked = None
             self._show([], "")
 
-    def _think(self, decision: Decision) -> None:
+    def forget(self) -> None:
+        """A new game: no answer, and no earlier answer to compare the next with."""
+        self._asked = self._answered = None
+        self._show([], "")
+
+    def _answer(self, decision: Decision) -> None:
+        """Think about ``decision``, then about each question asked meanwhile, until the one asked last."""
+        asked: Decision | None = decision
+        try:
+            while asked is not None:
+                asked = self._think(asked)
+        except Exception as error:  # a coach that fails must not leave the bar up, nor a traceback
+            self.progress.layout.visibility = "hidden"
+            self._thinking = False
+            self._show([], f"The coach could not answer: {error}")
+
+    def _think(self, decision: Decision) -> Decision | None:
+        """Answer ``decision`` if it is still the question; return the question asked meanwhile, if any."""
+
         def tick(done: int, total: int) -> None:
             self.progress.max = total
             self.progress.value = done
 
+        self.progress.value, self.progress.max = 0, 1
+        self.progress.layout.visibility = "visible"
         view = decision.observation
         exact = isinstance(view, SplitAndChooseObservation) and view.phase == "reserve"
-        try:
-            if exact:
-                from cardcommons.solve.reserve import solve_reserve  # scipy, on first need only
-
-                solution = solve_reserve(view)  # type: ignore[arg-type]
-            else:
-                estimates = coach(view, decision.legal_actions, self.samples, decision.key, tick)
-        finally:
-            self.progress.layout.visibility = "hidden"
-        if self._asked != decision or self._decision() != decision:
-            return
         if exact:
-            self._show([], "")
-            self._exact = solution.moves
-            self.answer.value = hint_html(solution.html(SHOWN))
-        else:
-            self._show(estimates, "")
+            from cardcommons.solve.reserve import solve_reserve  # scipy, on first need only
 
-    def _show(self, estimates: list[ActionEstimate], note: str) -> None:
+            solution = solve_reserve(view)  # type: ignore[arg-type]
+        else:
+            estimates = coach(view, decision.legal_actions, self.samples, decision.key, tick)
+        with self._lock:
+            asked, now = self._asked, self._decision()
+            if asked != decision or now != decision:
+                if asked is not None and asked == now:
+                    return asked  # asked again meanwhile, about the decision in front of you
+            elif exact:
+                self._show([], "")
+                self._exact = solution.moves
+                self.answer.value = hint_html(solution.html(SHOWN) + self._why_moved(decision))
+                self._answered = decision
+            else:
+                rest = left_out(view, decision.legal_actions, estimates)
+                tail = (f"<div>{escape(rest)}</div>" if rest else "") + self._why_moved(decision)
+                self._show(estimates, "", tail)
+                self._answered = decision
+            self.progress.layout.visibility = "hidden"
+            self._thinking = False
+        return None
+
+    def _why_moved(self, decision: Decision) -> str:
+        """After moves you could not see since the last answer, why the numbers moved (HTML, or "")."""
+        last = self._answered
+        if last is None or decision.unseen[: len(last.unseen)] != last.unseen:
+            return ""
+        since = decision.unseen[len(last.unseen) :]
+        if not since:
+            return ""
+        return (
+            f"<div>Why its numbers moved since your last hint: {escape('; '.join(since))}. The coach deals the "
+            "cards you cannot see again, to fit what you know now.</div>"
+        )
+
+    def _show(self, estimates: list[ActionEstimate], note: str, tail: str = "") -> None:
         self._estimates, self._exact = estimates, ()
         if not estimates:
             self.answer.value = f'<span class="cc-hint-note">{escape(note)}</span>' if note else ""
             return
         playouts = estimates[0].playouts
         items = "".join(f"<li>{escape(str(e))}</li>" for e in estimates[:SHOWN])
-        more = f"<div>… and {len(estimates) - SHOWN} more moves.</div>" if len(estimates) > SHOWN else ""
+        more = f"<div>… and {len(estimates) - SHOWN} more moves, worth less.</div>" if len(estimates) > SHOWN else ""
         self.answer.value = hint_html(
             f"<b>The coach</b>, from what you can see ({playouts} play-outs a move, 95% ranges):"
-            f'<ol style="margin:4px 0 2px 18px;padding:0">{items}</ol>{more}'
+            f'<ol style="margin:4px 0 2px 18px;padding:0">{items}</ol>{more}{tail}'
         )

@@ -364,6 +364,13 @@ class SplitAndChooseTable(GameTable[SplitAndChoose, SplitAndChooseObservation]):
         line = self._bot_line(action)
         self._log.append(f"{line} ({note})" if note else line)
 
+    def _unseen_move(self, seat: int, action: Action) -> str:
+        if isinstance(action, Split):
+            return "the bot split a pair face down"
+        if isinstance(action, Swap) and not self._game.face_up_swap:
+            return "the bot swapped blind at the reserve"
+        return ""
+
     def _bot_line(self, action: Action) -> str:
         """The bot's move as you saw it: built from your own view only."""
         view = self.view
@@ -392,7 +399,7 @@ class SplitAndChooseTable(GameTable[SplitAndChoose, SplitAndChooseObservation]):
     def _arrange(self, view: SplitAndChooseObservation) -> None:
         game = self._game
         phase = game.phase
-        yours = game.current_player == YOU and not self.busy
+        yours = game.current_player == YOU and not self.thinker.thinking
         if yours and phase == "split":
             row = view.rounds[-1].cards or ()
         elif yours and phase in ("reserve", "build"):
@@ -538,13 +545,10 @@ class SplitAndChooseTable(GameTable[SplitAndChoose, SplitAndChooseObservation]):
             rest = tuple(c for c in self._row if c not in chosen)
             raised, others = value_of(chosen, PACK, STANDARD), value_of(rest, PACK, STANDARD)
             rows = []
-            for value, label, role in (
-                (raised, "The raised five", "stronger" if raised > others else "weaker"),
-                (others, "The other five", "stronger" if others > raised else "weaker"),
-            ):
+            for value, label, other in ((raised, "The raised five", others), (others, "The other five", raised)):
+                role = "stronger hand" if value > other else "weaker hand" if value < other else "equal hands"
                 rows.append(
-                    f"<div>{label}: <b>{escape(value.describe())}</b> "
-                    f'<span style="color:{MUTED}">({role} hand)</span></div>'
+                    f'<div>{label}: <b>{escape(value.describe())}</b> <span style="color:{MUTED}">({role})</span></div>'
                 )
             return _note("".join(rows))
         return ""

@@ -127,17 +127,22 @@ def bot_name(bot: Bot) -> str:
 
 
 def estimate_note(bot: Bot, chosen: Action) -> str:
-    """For a bot that keeps ``last_estimates`` (MonteCarloBot), a short note on
-    its estimate of the move it chose and of the next best, naming no other
-    move (their cards may be hidden from the reader). Otherwise ""."""
+    """For a bot that keeps ``last_estimates`` (MonteCarloBot), what it expects
+    of the move it chose, and of its next best, in a player's words, naming no
+    other move (their cards may be hidden from the reader). Otherwise "".
+
+    >>> from cardcommons.bots import MonteCarloBot
+    >>> bot = MonteCarloBot(samples=10)
+    >>> bot.last_estimates = {"knock": 0.494, "pass": 0.48, "take": 0.2}
+    >>> estimate_note(bot, "knock")
+    'it expects to win about 49%; its next best move, about 48%'
+    """
     estimates: dict[Action, float] | None = getattr(bot, "last_estimates", None)
     if not estimates or chosen not in estimates:
         return ""
-    mine = estimates[chosen]
+    mine = f"it expects to win about {estimates[chosen]:.0%}"
     others = [v for a, v in estimates.items() if a != chosen]
-    if not others:
-        return f"estimated share {mine:.2f}"
-    return f"estimated share {mine:.2f}, next best {max(others):.2f}, of {len(estimates)} moves weighed"
+    return f"{mine}; its next best move, about {max(others):.0%}" if others else mine
 
 
 def cards_text(cards: Iterable[Card]) -> str:
@@ -270,18 +275,20 @@ def tray_label(text: str) -> Any:
 class Thinker:
     """Runs the bots' turns: at once, or (``background``) in a worker thread
     while a progress bar and a "thinking…" label move, so the table never
-    freezes. :attr:`busy` is True while a worker runs; :meth:`wait` joins it.
-    Where no thread can start (a browser-only kernel), it thinks inline.
+    freezes. :attr:`thinking` is True while a worker runs the bots' moves,
+    :attr:`busy` until its last redraw (``then``) is done too, so no move is
+    taken while that redraw runs; :meth:`wait` joins the worker. Where no
+    thread can start (a browser-only kernel), it thinks inline.
 
-    :attr:`lock` is held while the worker's last redraw runs (``then``): the
-    table holds it too to deal again, so a new game never swaps the game
-    under that redraw. The label is gone before ``then`` draws your turn.
+    :attr:`lock` is held while the worker's last redraw runs: the table holds
+    it too to deal again, so a new game never swaps the game under that
+    redraw. The label is gone before ``then`` draws your turn.
 
     >>> thinker = Thinker()
     >>> thinker.run(lambda: None, True, "The bots are thinking")
     >>> thinker.wait()
-    >>> thinker.busy, thinker.label.value
-    (False, '')
+    >>> thinker.busy, thinker.thinking, thinker.label.value
+    (False, False, '')
     """
 
     def __init__(self) -> None:
@@ -294,12 +301,17 @@ class Thinker:
         self._shown = threading.Lock()  # the ticker's last label and its clearing never cross
         self._thread: threading.Thread | None = None
         self._ticker: threading.Thread | None = None
-        self._busy = False
+        self._busy = self._thinking = False
 
     @property
     def busy(self) -> bool:
-        """True while bots think in the background."""
+        """True while bots think in the background, and while their last move is drawn."""
         return self._busy
+
+    @property
+    def thinking(self) -> bool:
+        """True while bots think in the background (what the table draws)."""
+        return self._thinking
 
     def run(
         self,
@@ -309,13 +321,13 @@ class Thinker:
         then: Callable[[], None] | None = None,
     ) -> None:
         """Run ``work`` now, or in a worker thread with the progress shown
-        and the ``thinking`` label ticking; then (no longer busy) call ``then``."""
+        and the ``thinking`` label ticking; then (no longer thinking, still busy) call ``then``."""
         if not background:
             work()
             if then is not None:
                 then()
             return
-        self._busy = True
+        self._busy = self._thinking = True
         done = threading.Event()
         start = time.perf_counter()
 
@@ -336,10 +348,13 @@ class Thinker:
                 with self._shown:
                     self.progress.layout.visibility = "hidden"
                     self.label.value = ""
+                    self._thinking = False
                 with self.lock:
-                    self._busy = False
-                    if then is not None:
-                        then()
+                    try:
+                        if then is not None:
+                            then()
+                    finally:
+                        self._busy = False
 
         self.progress.value = 0
         self.progress.layout.visibility = "visible"

@@ -333,6 +333,11 @@ class WhiskyPokerTable(GameTable[WhiskyPoker, WhiskyObservation]):
         if self._background:
             self._refresh()  # one move at a time
 
+    def _unseen_move(self, seat: int, action: Action) -> str:
+        if isinstance(action, TakeSpare) and self._game.phase == 1:
+            return f"{seat_name(seat)} took the spare unseen"
+        return ""
+
     def _catch_up(self, note: str = "") -> None:
         """Log the public events not logged yet (the first one with ``note``)."""
         events = self._game.events
@@ -345,7 +350,7 @@ class WhiskyPokerTable(GameTable[WhiskyPoker, WhiskyObservation]):
 
     def _arrange(self, view: WhiskyObservation) -> None:
         game = self._game
-        yours = game.current_player == YOU and not self.busy
+        yours = game.current_player == YOU and not self.thinker.thinking
         hand = view.hand
         spare = view.spare or ()
         if hand != self._hand:
@@ -442,7 +447,7 @@ class WhiskyPokerTable(GameTable[WhiskyPoker, WhiskyObservation]):
         """What happened since your last move, one line per move, each line
         fading in after the one before (once; you may play at any time)."""
         events = self._game.events[self._mark :]
-        if not events or self.busy:
+        if not events or self.thinker.thinking:
             return ""
         animate = self._played_strip != self._mark
         self._played_strip = self._mark
