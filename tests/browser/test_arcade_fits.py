@@ -37,17 +37,19 @@ WIDTHS = (1400, 1024, 390)
 
 _OVERFLOWS = """() => {
     const cut = [];
+    let checked = 0;
     const root = document.scrollingElement;
     if (root.scrollWidth > root.clientWidth + 1) cut.push(`the page: ${root.scrollWidth} > ${root.clientWidth}`);
     for (const e of document.querySelectorAll('.cc-arcade, .cc-arcade *')) {
         if (!e.offsetParent) continue;  // not shown
         const x = getComputedStyle(e).overflowX;
         if (x === 'visible') continue;
+        checked += 1;
         if (e.scrollWidth > e.clientWidth + 1)
             cut.push(`${e.tagName.toLowerCase()}.${[...e.classList].join('.')} "${e.innerText.slice(0, 40)}": ` +
                      `${e.scrollWidth} > ${e.clientWidth}`);
     }
-    return cut;
+    return [cut, checked];
 }"""
 
 
@@ -64,8 +66,9 @@ def fits(arcade: Arcade, where: str, widest: list[int]) -> None:
     for width in WIDTHS:
         page.set_viewport_size({"width": width, "height": 900})
         page.wait_for_timeout(50)
-        cut = page.evaluate(_OVERFLOWS)
+        cut, checked = page.evaluate(_OVERFLOWS)
         assert cut == [], f"{where} at {width} px: {cut}"
+        assert checked > 10, f"{where} at {width} px: only {checked} elements clip or scroll"
         widest.append(page.evaluate("document.scrollingElement.scrollWidth"))
     page.set_viewport_size({"width": 1400, "height": 900})
 
