@@ -6,20 +6,23 @@ STAMP := $(VENV)/.installed
 
 .PHONY: lab play student test lint bench solve site lite binder clean
 
+NPM_STAMP := docs/site/node_modules/.installed
+LITE_STAMP := docs/lite/node_modules/.installed
+
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test,lab,openspiel,cluster,class,site]'
 	touch $(STAMP)
 
-# what the static site and JupyterLite serve themselves, from npm and PyPI
-WEB_STAMP := $(VENV)/.web-installed
+$(NPM_STAMP): docs/site/package-lock.json  # what the static site serves itself (widgets, require.js, MathJax)
+	npm ci --prefix docs/site --silent --no-audit --no-fund
+	touch $(NPM_STAMP)
 
-$(WEB_STAMP): $(STAMP) docs/site/package-lock.json docs/lite/package-lock.json docs/lite/wheels.txt
-	npm ci --prefix docs/site --silent --no-audit --no-fund  # the widget manager, require.js, MathJax
-	npm ci --prefix docs/lite --silent --no-audit --no-fund  # Pyodide's core, for JupyterLite
-	$(BIN)/python -m pip download --quiet --no-deps --only-binary :all: --python-version 3.14 \
-		-r docs/lite/wheels.txt -d docs/lite/wheels  # what Pyodide boots the kernel with
-	touch $(WEB_STAMP)
+$(LITE_STAMP): $(STAMP) docs/lite/package-lock.json docs/lite/wheels.txt  # what JupyterLite boots Pyodide with
+	npm ci --prefix docs/lite --silent --no-audit --no-fund
+	$(BIN)/python -m pip download --quiet --disable-pip-version-check --no-deps --only-binary :all: \
+		--python-version 3.14 -r docs/lite/wheels.txt -d docs/lite/wheels
+	touch $(LITE_STAMP)
 
 lab: $(STAMP)  ## set up and open the lessons in JupyterLab
 	$(BIN)/jupyter lab $(if $(filter 0,$(shell id -u)),--allow-root) notebooks/00_welcome.ipynb
@@ -41,7 +44,7 @@ lint: $(STAMP)  ## the lessons too: ruff reads notebooks
 	$(BIN)/ruff format --check cardcommons tests benchmarks notebooks binder docs
 	$(BIN)/mypy
 
-test: lint $(WEB_STAMP)  ## set up and pass every test: unit tests, doctests, lessons, browser
+test: lint $(NPM_STAMP) $(LITE_STAMP)  ## set up and pass every test: unit tests, doctests, lessons, browser
 	$(BIN)/pytest
 
 bench: $(STAMP)  ## speed figures, side by side with treys and eval7
@@ -50,11 +53,11 @@ bench: $(STAMP)  ## speed figures, side by side with treys and eval7
 solve: $(STAMP)  ## the miniatures solved by CFR+, each bot's exploitability: cardcommons/solve/data/solved.json (mini3: about 15 min, 7 GB)
 	$(BIN)/python -m cardcommons.solve
 
-site: $(STAMP) $(WEB_STAMP)  ## the course as a static site from the committed outputs, in build/site (any static host)
+site: $(STAMP) $(NPM_STAMP)  ## the course as a static site from the committed outputs, in build/site (any static host)
 	$(BIN)/python docs/site/stage.py build/site-src
 	$(BIN)/sphinx-build -q -W -b html build/site-src build/site
 
-lite: $(STAMP) $(WEB_STAMP)  ## the lessons and the arcade in JupyterLite, in build/lite (Python in the browser, no server)
+lite: $(STAMP) $(LITE_STAMP)  ## the lessons and the arcade in JupyterLite, in build/lite (Python in the browser, no server)
 	$(BIN)/python docs/lite/build.py build/lite
 
 binder: $(STAMP)  ## re-pin binder/requirements.txt: the full closure of the lab extra, compiled by uv
