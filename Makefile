@@ -27,12 +27,14 @@ $(LITE_STAMP): $(STAMP) docs/lite/package-lock.json docs/lite/wheels.txt  # what
 lab: $(STAMP)  ## set up and open the lessons in JupyterLab
 	$(BIN)/jupyter lab $(if $(filter 0,$(shell id -u)),--allow-root) notebooks/00_welcome.ipynb
 
-# a page closed or reloaded leaves its kernel idle and unconnected: Voilà shuts it down within a few minutes
-VOILA_CULL := --MappingKernelManager.cull_idle_timeout=120 --MappingKernelManager.cull_interval=30
+# a page closed or reloaded leaves its kernel idle and unconnected: Voilà shuts it down within a few minutes;
+# the page leaves out the Lab extensions of the site and class tools (with them, it logs errors)
+VOILA_FLAGS := --MappingKernelManager.cull_idle_timeout=120 --MappingKernelManager.cull_interval=30 \
+	"--VoilaConfiguration.extension_denylist=['@jupyterlite/pyodide-kernel-extension','ipylab','jupyterlab-jupytext']"
 
 play: $(STAMP)  ## the arcade: both games in the browser, no code in sight (Voilà, on 127.0.0.1 only)
 	@echo "The arcade listens on 127.0.0.1 only, without a password: open http://127.0.0.1:8866/ on this machine."
-	$(BIN)/voila --Voila.ip=127.0.0.1 --Voila.port=8866 $(VOILA_CULL) notebooks/play.ipynb
+	$(BIN)/voila --Voila.ip=127.0.0.1 --Voila.port=8866 $(VOILA_FLAGS) notebooks/play.ipynb
 
 student: $(STAMP)  ## the class kit: class/student to hand out, class/autograder to keep (otter assign)
 	$(BIN)/python -m cardcommons.classkit student

@@ -41,6 +41,7 @@ import ipywidgets as w
 from cardcommons.bots import ActionEstimate, coach
 from cardcommons.bots.coach import left_out
 from cardcommons.game import Action, Observation
+from cardcommons.palette import text_html
 from cardcommons.split_and_choose import SplitAndChooseObservation
 from cardcommons.widgets.table_parts import action_button, hint_html
 
@@ -203,7 +204,7 @@ class Hint:
             self.answer.value = f'<span class="cc-hint-note">{escape(note)}</span>' if note else ""
             return
         playouts = estimates[0].playouts
-        items = "".join(f"<li>{escape(str(e))}</li>" for e in estimates[:SHOWN])
+        items = "".join(f"<li>{text_html(str(e))}</li>" for e in estimates[:SHOWN])  # the Joker as JO
         more = f"<div>… and {len(estimates) - SHOWN} more moves, worth less.</div>" if len(estimates) > SHOWN else ""
         self.answer.value = hint_html(
             f"<b>The coach</b>, from what you can see ({playouts} play-outs a move, 95% ranges):"

@@ -24,6 +24,7 @@ import json
 import os
 import re
 import secrets
+import shlex
 import shutil
 import sys
 from collections.abc import Callable, Iterator
@@ -221,7 +222,7 @@ def voila_url(lab_root: tuple[Path, dict[str, str]], server_token: str) -> Itera
         "--Voila.ip=127.0.0.1",
         f"--port={port}",
         f"--token={server_token}",
-        *voila_cull_flags(CULL_SECONDS),
+        *voila_flags(CULL_SECONDS),
     ]
     base = f"http://127.0.0.1:{port}"
     # a static file: a GET of the page itself would run the notebook in a throwaway kernel
@@ -233,13 +234,13 @@ CULL_SECONDS = 8
 """The browser tests' Voilà shuts an idle kernel no page is connected to down after this many seconds."""
 
 
-def voila_cull_flags(seconds: int) -> list[str]:
-    """The Makefile's flags that cull the idle kernels of ``make play``, with
-    their timeout set to ``seconds`` (and checks every ``seconds // 4``)."""
-    line = next(row for row in (REPO / "Makefile").read_text().splitlines() if row.startswith("VOILA_CULL :="))
-    flags = line.split(":=", 1)[1].split()
+def voila_flags(seconds: int) -> list[str]:
+    """The Makefile's flags for ``make play`` (``VOILA_FLAGS``), with the
+    timeout of its idle kernels set to ``seconds`` (checked every ``seconds // 4``)."""
+    lines = (REPO / "Makefile").read_text().replace("\\\n", " ").splitlines()
+    flags = shlex.split(next(row for row in lines if row.startswith("VOILA_FLAGS :=")).split(":=", 1)[1])
     times = {"cull_idle_timeout": seconds, "cull_interval": max(1, seconds // 4)}
-    return [re.sub(r"\.(\w+)=\d+$", lambda m: f".{m[1]}={times[m[1]]}", flag) for flag in flags]
+    return [re.sub(r"\.(cull_\w+)=\d+$", lambda m: f".{m[1]}={times[m[1]]}", flag) for flag in flags]
 
 
 _PANEL = ".jp-NotebookPanel:not(.lm-mod-hidden)"

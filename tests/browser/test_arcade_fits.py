@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 import shutil
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -37,17 +37,19 @@ WIDTHS = (1400, 1024, 390)
 
 _OVERFLOWS = """() => {
     const cut = [];
+    let checked = 0;
     const root = document.scrollingElement;
     if (root.scrollWidth > root.clientWidth + 1) cut.push(`the page: ${root.scrollWidth} > ${root.clientWidth}`);
     for (const e of document.querySelectorAll('.cc-arcade, .cc-arcade *')) {
         if (!e.offsetParent) continue;  // not shown
         const x = getComputedStyle(e).overflowX;
         if (x === 'visible') continue;
+        checked += 1;
         if (e.scrollWidth > e.clientWidth + 1)
             cut.push(`${e.tagName.toLowerCase()}.${[...e.classList].join('.')} "${e.innerText.slice(0, 40)}": ` +
                      `${e.scrollWidth} > ${e.clientWidth}`);
     }
-    return cut;
+    return [cut, checked];
 }"""
 
 
@@ -64,13 +66,16 @@ def fits(arcade: Arcade, where: str, widest: list[int]) -> None:
     for width in WIDTHS:
         page.set_viewport_size({"width": width, "height": 900})
         page.wait_for_timeout(50)
-        cut = page.evaluate(_OVERFLOWS)
+        cut, checked = page.evaluate(_OVERFLOWS)
         assert cut == [], f"{where} at {width} px: {cut}"
+        assert checked > 10, f"{where} at {width} px: only {checked} elements clip or scroll"
         widest.append(page.evaluate("document.scrollingElement.scrollWidth"))
     page.set_viewport_size({"width": 1400, "height": 900})
 
 
-def test_the_arcade_fits_at_every_width(arcade: Arcade, voila_url: str, screenshot_dir: Path) -> None:
+def test_the_arcade_fits_at_every_width(
+    arcade: Arcade, voila_url: str, screenshot_dir: Path, readme_picture: Callable[[Any, str], Path]
+) -> None:
     page = arcade.page
     page.set_viewport_size({"width": 1400, "height": 900})
     arcade.open(f"{voila_url}/?seed={SEED}")
@@ -91,9 +96,10 @@ def test_the_arcade_fits_at_every_width(arcade: Arcade, voila_url: str, screensh
     table = page.locator(WHISKY)
     assert showdown.bounding_box()["width"] >= 0.95 * table.bounding_box()["width"] - 20
     expect(score).to_contain_text("against 3 GreedyBots")
-    for width in (1400, 390):
-        page.set_viewport_size({"width": width, "height": 900})
-        page.screenshot(path=screenshot_dir / f"arcade_showdown_{width}.png", full_page=True)
+    page.set_viewport_size({"width": 1400, "height": 900})
+    readme_picture(page, "whisky_showdown")
+    page.set_viewport_size({"width": 390, "height": 900})
+    page.screenshot(path=screenshot_dir / "arcade_showdown_390.png")
     print(f"\narcade fits: widest page {max(widest)} px over {len(widest)} measures")
 
 
@@ -113,10 +119,12 @@ def test_reloads_leave_one_kernel(arcade: Arcade, voila_url: str) -> None:
     assert alive == kernels[-1:]
 
 
-def test_eight_opponents_leave_your_hand_in_view(arcade: Arcade, voila_url: str, screenshot_dir: Path) -> None:
+def test_eight_opponents_leave_your_hand_in_view(
+    arcade: Arcade, voila_url: str, screenshot_dir: Path, readme_picture: Callable[[Any, str], Path]
+) -> None:
     page = arcade.page
     page.set_viewport_size({"width": 1400, "height": 900})
-    page.goto(f"{voila_url}/?game=whisky&seed={SEED}")
+    page.goto(f"{voila_url}/?game=whisky&seed={SEED}&theme=dark")
     arcade.expect_playable(WHISKY, LOAD_TIMEOUT)
     handle = page.locator(".cc-arcade .noUi-handle").first
     handle.focus()
@@ -139,7 +147,7 @@ def test_eight_opponents_leave_your_hand_in_view(arcade: Arcade, voila_url: str,
             lowest.append(box["y"] + box["height"])
 
     play_whisky_round(arcade, opponents=8, each_turn=in_view)
-    page.screenshot(path=screenshot_dir / "arcade_eight_opponents.png")
+    readme_picture(page, "whisky_eight_opponents_dark")
     print(f"\neight opponents: your hand and moves end {max(lowest):.0f} px down, of 900")
 
 
