@@ -16,6 +16,7 @@ are stale or miss an input.
 from __future__ import annotations
 
 import importlib.util
+import json
 import os
 import re
 import secrets
@@ -180,6 +181,8 @@ def test_binder_environment_runs_every_lesson(tmp_path: Path) -> None:
     base = {line.split("==")[0] for line in run(freeze, repo, env).split()}
     run([python, "-m", "pip", "install", "--quiet", "-r", "binder/requirements.txt"], repo, env)
     run(["bash", "binder/postBuild"], repo, env)
+    culling = json.loads((tmp_path / "jupyter-config" / "jupyter_server_config.json").read_text())
+    assert culling["MappingKernelManager"]["cull_idle_timeout"] == 120, "Binder culls the arcade's idle kernels"
     run([python, "-m", "pip", "check"], repo, env)
     pins = pinned(BINDER / "requirements.txt")
     listed = (line.split("==") for line in run(freeze, repo, env).split())
