@@ -37,7 +37,7 @@ from cardcommons.widgets.cards import panel_html
 from cardcommons.widgets.game_table import GameTable
 from cardcommons.widgets.score import Score
 from cardcommons.widgets.split_table import SplitAndChooseTable
-from cardcommons.widgets.table_parts import BotSpec, action_button
+from cardcommons.widgets.table_parts import BotSpec, action_button, bots_label
 from cardcommons.widgets.whisky_table import WhiskyPokerTable
 
 __all__ = ["Arcade", "cheat_sheet_html", "rules_card_html"]
@@ -390,8 +390,7 @@ class Arcade(WidgetApp):
             name += f" ({dict((n, k) for k, n in STRENGTHS)[strength.value]})"
         if game == "split":
             return str(name)
-        many = self.whisky_opponents.value
-        return f"{many} {name}" if many == 1 else f"{many} {name.replace('Bot', 'Bots', 1)}"
+        return bots_label(self.whisky_opponents.value, name)
 
     def _count(self, game: str, opponent: str, outcome: str) -> None:
         self.score.record(game, opponent, outcome)

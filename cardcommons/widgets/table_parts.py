@@ -126,6 +126,15 @@ def bot_name(bot: Bot) -> str:
     return type(bot).__name__
 
 
+def bots_label(count: int, name: str) -> str:
+    """How many bots of one kind, in words: "1 GreedyBot", "3 GreedyBots".
+
+    >>> bots_label(3, "GreedyBot"), bots_label(1, "MonteCarloBot (steady)")
+    ('3 GreedyBots', '1 MonteCarloBot (steady)')
+    """
+    return f"{count} {name}" if count == 1 else f"{count} {name.replace('Bot', 'Bots', 1)}"
+
+
 def estimate_note(bot: Bot, chosen: Action) -> str:
     """For a bot that keeps ``last_estimates`` (MonteCarloBot), what it expects
     of the move it chose, and of its next best, in a player's words, naming no

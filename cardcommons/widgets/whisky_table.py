@@ -47,6 +47,7 @@ from cardcommons.widgets.table_parts import (
     action_button,
     board_html,
     bot_name,
+    bots_label,
     cards_text,
     checked_flag,
     game_card_button,
@@ -394,10 +395,8 @@ class WhiskyPokerTable(GameTable[WhiskyPoker, WhiskyObservation]):
 
     def _title_details(self) -> str:
         names = sorted({bot_name(b) for b in self._bots})
-        return (
-            f"you against {self.opponents} {escape(' / '.join(names))} · {escape(str(self._game.pack))}"
-            f" · deal {self._seed}"
-        )
+        against = bots_label(self.opponents, names[0]) if len(names) == 1 else f"{self.opponents} {' / '.join(names)}"
+        return f"you against {escape(against)} · {escape(str(self._game.pack))} · deal {self._seed}"
 
     def _board_html(self, view: WhiskyObservation) -> str:
         game = self._game
