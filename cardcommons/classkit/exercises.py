@@ -174,8 +174,13 @@ def _asserts(node: ast.AST) -> bool:
     return any(isinstance(child, ast.Assert) for child in ast.walk(node))
 
 
+def _tests_a_check(statement: ast.stmt) -> bool:
+    """``refuses(check, wrong)``: it shows the check failing on a wrong value; it checks no answer."""
+    return "refuses" in _read(statement)
+
+
 def _is_check(statement: ast.stmt, read_later: set[str], check_functions: set[str]) -> bool:
-    if isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+    if isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) or _tests_a_check(statement):
         return False
     prints = any(isinstance(node, ast.Call) and _read(node.func) & {"print", "display"} for node in ast.walk(statement))
     checks = _asserts(statement) or bool(_read(statement) & check_functions)
@@ -194,6 +199,12 @@ def split_solution(cells: Sequence[str], where: str = "solution") -> Split:
     >>> split = split_solution(["answer = 7\\n\\n\\ndef check_1(n):\\n    assert n % 7 == 0\\n\\n\\ncheck_1(answer)"])
     >>> split.answer, split.names, split.checks[0].splitlines()[-1]
     ('answer = 7', ('answer',), 'check_1(answer)')
+
+    A ``refuses(check, wrong)`` line tests the check, not the answer: it is left out.
+
+    >>> split = split_solution(["x = 2\\n\\n\\ndef check(x):\\n    assert x == 2\\n\\n\\ncheck(x)\\nrefuses(check, x + 1)"])
+    >>> split.answer, split.checks[0].splitlines()[-1], len(split.checks)
+    ('x = 2', 'check(x)', 1)
     """
     lines: list[str] = []
     statements: list[tuple[ast.stmt, int, int]] = []  # each with its first and last line in `lines`
@@ -221,7 +232,7 @@ def split_solution(cells: Sequence[str], where: str = "solution") -> Split:
     checking = {id(entry) for entry in [*candidates, *definitions.values()]}
     bound_by_answer: list[str] = []
     for entry in statements:
-        if id(entry) not in checking:
+        if id(entry) not in checking and not _tests_a_check(entry[0]):
             bound_by_answer += sorted(_bound(entry[0]) - set(bound_by_answer))
 
     def free(entry: tuple[ast.stmt, int, int]) -> set[str]:
@@ -237,7 +248,12 @@ def split_solution(cells: Sequence[str], where: str = "solution") -> Split:
     wanted = set().union(*map(reads, checks))
     names = tuple(name for name in bound_by_answer if name in wanted)
     # the answer: all but the checks, the check functions and what only checks a check function
-    left_out = [*checks, *definitions.values(), *(e for e in candidates if _read(e[0]) & set(definitions))]
+    left_out = [
+        *checks,
+        *definitions.values(),
+        *(e for e in candidates if _read(e[0]) & set(definitions)),
+        *(e for e in statements if _tests_a_check(e[0])),
+    ]
     out_lines = {n for _, first, last in left_out for n in range(first, last + 1)}
     answer = "\n".join(line for n, line in enumerate(lines, start=1) if n not in out_lines)
     answer = re.sub(r"\n{4,}", "\n\n\n", answer).strip()

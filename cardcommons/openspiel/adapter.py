@@ -5,8 +5,8 @@ a complete deal starts one of our games, a stable id for each action and
 the tensor layout of an observation. Everything else is shared: the state
 deals card by card at chance nodes, then plays our own game; the legal
 actions are our game's, turned into ids; the information-state and
-observation strings are our observation of the player (``repr`` of it: all
-that player may know, nothing more); the returns come from our ``Result``.
+observation strings are our observation of the player (every field of it:
+all that player may know, nothing more); the returns come from our ``Result``.
 
 A state keeps only the cards dealt and the actions played; a copy replays
 them (OpenSpiel copies states often, and our games share large lookup
@@ -15,6 +15,7 @@ tables that a deep copy would duplicate).
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
@@ -266,7 +267,20 @@ class CardGameObserver:
 
     def string_from(self, state: CardGameState, player: int) -> str:
         observation = self._observation(state, player)
-        return f"player {player}, the cards are being dealt" if observation is None else repr(observation)
+        return f"player {player}, the cards are being dealt" if observation is None else every_field(observation)
+
+
+def every_field(observation: Observation) -> str:
+    """An observation as a string that tells every two of them apart: each of its fields
+    (an observation's own ``repr`` is one short line, for people).
+
+    >>> from cardcommons.split_and_choose import SplitAndChoose
+    >>> every_field(SplitAndChoose(seed=1).observation(0))[:60]
+    "SplitAndChooseObservation(player=0, phase='split', current_p"
+    """
+    fields = dataclasses.fields(cast(Any, observation))  # both games' observations are dataclasses
+    shown = (f"{f.name}={getattr(observation, f.name)!r}" for f in fields if f.repr)
+    return f"{type(observation).__name__}({', '.join(shown)})"
 
 
 class CardGame(pyspiel.Game):  # type: ignore[misc]
