@@ -202,9 +202,11 @@ def split_solution(cells: Sequence[str], where: str = "solution") -> Split:
 
     A ``refuses(check, wrong)`` line tests the check, not the answer: it is left out.
 
-    >>> split = split_solution(["x = 2\\n\\n\\ndef check(x):\\n    assert x == 2\\n\\n\\ncheck(x)\\nrefuses(check, x + 1)"])
+    >>> split = split_solution(
+    ...     ["n = 2\\n\\n\\ndef check(n):\\n    assert n == 2\\n\\n\\ncheck(n)", "refuses(check, n + 1)"]
+    ... )
     >>> split.answer, split.checks[0].splitlines()[-1], len(split.checks)
-    ('x = 2', 'check(x)', 1)
+    ('n = 2', 'check(n)', 1)
     """
     lines: list[str] = []
     statements: list[tuple[ast.stmt, int, int]] = []  # each with its first and last line in `lines`
