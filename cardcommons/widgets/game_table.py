@@ -129,7 +129,7 @@ class GameTable(WidgetApp, ABC, Generic[G, V]):
         tray_box.add_class("cc-tray")
         self._tray_box = tray_box
         play_column = w.VBox([self.board, tray_box], layout=w.Layout(flex="1 1 560px", min_width="520px"))
-        # the result sits beside the felt, over the log, in sight when the game ends
+        # the log beside the felt; the result comes under both, the whole table wide
         side = w.VBox([self.log_view], layout=w.Layout(flex="0 1 380px", min_width="280px", margin="0 0 0 14px"))
         side.add_class("cc-table-side")
         play_column.add_class("cc-play-column")
