@@ -1,11 +1,11 @@
 """Cards: ranks, suits, the Joker, and parsing card strings.
 
-A card prints in its short unicode form (``A♠``, ``10♥``, ``🃏``) because that
+A card prints in its short unicode form (``A♠``, ``10♥``, ``JO``) because that
 is what a reader sees on a table, and parses from the ASCII form players type
 (``As``, ``Th`` or ``10h``, ``Jo``), in either case.
 
 >>> parse_cards("As Kh 10d Td jo")
-(A♠, K♥, 10♦, 10♦, 🃏)
+(A♠, K♥, 10♦, 10♦, JO)
 >>> str(Card(Rank.QUEEN, Suit.HEARTS))
 'Q♥'
 """
@@ -127,7 +127,7 @@ class Card:
     >>> Card(Rank.ACE, Suit.SPADES), JOKER.is_joker, Card(14, Suit.SPADES) is Card(Rank.ACE, Suit.SPADES)
     (A♠, True, True)
     >>> sorted(parse_cards("Ks Jo 9h"))
-    [🃏, 9♥, K♠]
+    [JO, 9♥, K♠]
     >>> Card(99, Suit.SPADES)
     Traceback (most recent call last):
     ...
@@ -209,7 +209,7 @@ card_order = operator.attrgetter("_order")
 """A sort key for cards, in C: the Joker first, then by rank, then by suit letter.
 
 >>> sorted(parse_cards("Ks Jo 9h"), key=card_order, reverse=True)
-[K♠, 9♥, 🃏]
+[K♠, 9♥, JO]
 """
 
 
@@ -219,7 +219,7 @@ def _make_card(rank: Rank | None, suit: Suit | None, order: int) -> Card:
     object.__setattr__(card, "suit", suit)
     object.__setattr__(card, "_order", order)
     # the printed form, made once: observations print many cards (OpenSpiel's information states)
-    object.__setattr__(card, "_text", "🃏" if rank is None or suit is None else rank.symbol + suit.symbol)
+    object.__setattr__(card, "_text", "JO" if rank is None or suit is None else rank.symbol + suit.symbol)
     return card
 
 
@@ -244,7 +244,7 @@ def parse_card(token: str) -> Card:
     (``"A♠\ufe0f"``) is read past.
 
     >>> parse_card("qh"), parse_card("10♠"), parse_card("JK"), parse_card("A♠\ufe0f")
-    (Q♥, 10♠, 🃏, A♠)
+    (Q♥, 10♠, JO, A♠)
     >>> parse_card("Ax")
     Traceback (most recent call last):
     ...
@@ -278,9 +278,9 @@ def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
     iterable of tokens and cards.
 
     >>> parse_cards("As,Kh  🃏")
-    (A♠, K♥, 🃏)
+    (A♠, K♥, JO)
     >>> parse_cards(["9c", JOKER])
-    (9♣, 🃏)
+    (9♣, JO)
     """
     given: object = text  # checked as it comes, whatever the annotation says
     if type(given) is tuple:
@@ -304,6 +304,6 @@ def cards_str(cards: Iterable[Card]) -> str:
     """The cards in their short form, separated by spaces.
 
     >>> cards_str(parse_cards("As Jo"))
-    'A♠ 🃏'
+    'A♠ JO'
     """
     return " ".join(str(c) for c in cards)

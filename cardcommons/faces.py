@@ -10,7 +10,7 @@ around a selected card.
 >>> "♥" in card_html(parse_card("Qh")) and "#c62828" in card_html(parse_card("Qh"))
 True
 >>> show(parse_cards("As Jo"))
-A♠ 🃏
+A♠ JO
 >>> "🃏" in show(parse_cards("As Jo"))._repr_html_()
 False
 

@@ -130,7 +130,7 @@ def evaluate(cards: Iterable[Card] | str, pack: Pack | None = None, ranking: Ran
     >>> evaluate("As Ks Qs Js Ts Jo")
     Traceback (most recent call last):
     ...
-    cardcommons.errors.CardError: expected 5 cards, got 6: A♠ K♠ Q♠ J♠ 10♠ 🃏
+    cardcommons.errors.CardError: expected 5 cards, got 6: A♠ K♠ Q♠ J♠ 10♠ JO
     """
     hand = parse_cards(cards)
     pack = _full_pack(hand) if pack is None else check_pack(pack)

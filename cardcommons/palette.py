@@ -9,23 +9,23 @@ gold ring for a chosen card. Panels and text take JupyterLab's theme colours
 (its CSS variables, with light fallbacks for GitHub and nbconvert), and the
 tints are translucent, so they read over a light or a dark panel.
 
-The Joker has one notation wherever it is drawn or logged: **JO** (in the
-Joker's purple in HTML). The Joker emoji needs a colour-emoji font, and is
-unreadable at text size with the fonts every Debian has.
+The Joker has one notation wherever it is drawn, printed or logged: **JO**
+(its text form, ``str(JOKER)``; in the Joker's purple in HTML). The Joker
+emoji would need a colour-emoji font, and is unreadable at text size with the
+fonts every Debian has.
 
 >>> from cardcommons.cards import JOKER, parse_card
->>> card_label(parse_card("10h")), card_label(JOKER), card_name(parse_card("As")), card_name(JOKER)
-('10♥', 'JO', 'Ace of spades', 'Joker')
+>>> JOKER_LABEL, card_name(parse_card("As")), card_name(JOKER)
+('JO', 'Ace of spades', 'Joker')
 >>> card_colour(parse_card("Qd")) == RED, card_colour(JOKER) == JOKER_COLOUR
 (True, True)
->>> joker_text("A♠ 🃏 K♠")
-'A♠ JO K♠'
 >>> stylesheet_html().startswith("<style>")
 True
 """
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from html import escape
 from importlib.resources import files
@@ -65,9 +65,7 @@ __all__ = [
     "SHADE",
     "UNSELECTED_EDGE",
     "card_colour",
-    "card_label",
     "card_name",
-    "joker_text",
     "stylesheet_html",
     "text_html",
 ]
@@ -81,7 +79,8 @@ RED, BLACK, JOKER_COLOUR, GOLD = "#c62828", "#1a1a1a", "#6a1b9a", "#f9a825"
 CARD_PAPER, CARD_EDGE, SELECTED_PAPER, UNSELECTED_EDGE = "#ffffff", "#555555", "#fff3c4", "#b0b5bb"
 BACK, BACK_STRIPE = "#1565c0", "#0d47a1"
 """A face-down card: blue, striped with a darker blue."""
-JOKER_LABEL = "JO"
+JOKER_LABEL = str(JOKER)
+"""The Joker's one notation, as the engine prints it: JO."""
 
 # -- panels and text: the theme's own --------------------------------------------
 INK = "var(--jp-content-font-color1,#1a1a1a)"
@@ -108,11 +107,6 @@ def card_colour(card: Card) -> str:
     return RED if card.suit.is_red else BLACK
 
 
-def card_label(card: Card) -> str:
-    """The short text of a card: ``A♠``, ``10♥``, ``JO`` for the Joker."""
-    return JOKER_LABEL if card.is_joker else str(card)
-
-
 def card_name(card: Card) -> str:
     """A card in words, for tooltips and screen readers: "Ace of spades", "Joker"."""
     if card.rank is None or card.suit is None:
@@ -120,18 +114,17 @@ def card_name(card: Card) -> str:
     return f"{card.rank.word} of {card.suit.word}"
 
 
-def joker_text(text: str) -> str:
-    """Text with each Joker written ``JO`` (as the engine's text form, ``🃏``, is not)."""
-    return text.replace(str(JOKER), JOKER_LABEL)
-
-
 def text_html(text: str) -> str:
     """Text for HTML, escaped, with each Joker drawn as a purple **JO**.
 
-    >>> text_html("A♠ 🃏 & more")
-    'A♠ <b style="color:#6a1b9a">JO</b> &amp; more'
+    >>> text_html("A♠ JO & more JOKES")
+    'A♠ <b style="color:#6a1b9a">JO</b> &amp; more JOKES'
     """
-    return escape(text).replace(str(JOKER), f'<b style="color:{JOKER_COLOUR}">{JOKER_LABEL}</b>')
+    return _JOKER_WORD.sub(f'<b style="color:{JOKER_COLOUR}">{JOKER_LABEL}</b>', escape(text))
+
+
+_JOKER_WORD = re.compile(rf"(?<!\w){JOKER_LABEL}(?!\w)")
+"""The Joker in a text: JO as a word of its own."""
 
 
 @cache

@@ -46,6 +46,7 @@ def test_four_suits_two_red() -> None:
         ("JK", JOKER),
         ("joker", JOKER),
         ("🃏", JOKER),
+        ("JO", JOKER),
         # as a phone types them: an emoji suit carries a variation selector
         ("A♠\ufe0f", Card(Rank.ACE, Suit.SPADES)),
         ("10♥\ufe0f", Card(Rank.TEN, Suit.HEARTS)),
@@ -54,7 +55,7 @@ def test_four_suits_two_red() -> None:
     ],
 )
 def test_parse_card_reads_the_ascii_and_unicode_forms(token: str, card: Card) -> None:
-    """A rank then a suit, in either case, ASCII or unicode; Jo/JK/🃏 for the Joker; variation selectors are skipped."""
+    """A rank then a suit, in either case, ASCII or unicode; Jo/JK/JO/🃏 for the Joker; variation selectors are skipped."""
     assert parse_card(token) == card
 
 
@@ -74,11 +75,11 @@ def test_every_card_round_trips_through_its_code_and_its_str() -> None:
 
 
 def test_cards_print_in_short_unicode_form() -> None:
-    """str and repr show 10♥, A♠ and 🃏; cards_str joins with spaces."""
+    """str and repr show 10♥, A♠ and JO; cards_str joins with spaces."""
     cards = parse_cards("10h As Jo")
-    assert [str(c) for c in cards] == ["10♥", "A♠", "🃏"]
-    assert repr(cards) == "(10♥, A♠, 🃏)"
-    assert cards_str(cards) == "10♥ A♠ 🃏"
+    assert [str(c) for c in cards] == ["10♥", "A♠", "JO"]
+    assert repr(cards) == "(10♥, A♠, JO)"
+    assert cards_str(cards) == "10♥ A♠ JO"
     assert [c.code for c in cards] == ["Th", "As", "Jo"]
 
 

@@ -55,10 +55,10 @@ def test_observation_in_words_hides_what_the_player_never_saw() -> None:
         "  round 5: Player 0 split K♦ K♣ up, Q♦ J♦ down; Player 1 chose the face-up pair",
         "  reserve: Player 1 kept",
         "  reserve: Player 0 kept",
-        "  never seen: 10♦ J♥ Q♣ Q♥ 🃏",
+        "  never seen: 10♦ J♥ Q♣ Q♥ JO",
     ]
     other = str(game.observation(1))
-    assert "round 2: Player 1 split K♥ 10♣ up, J♥ 🃏 down" in other
+    assert "round 2: Player 1 split K♥ 10♣ up, J♥ JO down" in other
     known, never_seen = other.rsplit("\n", 1)
     assert never_seen == "  never seen: J♦ Q♦ Q♥ Q♠ A♦ A♥ A♠"
     assert not any(str(card) in known for card in game.observation(1).unseen)

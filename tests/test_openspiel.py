@@ -285,7 +285,7 @@ def test_observation_tensors_mark_the_cards_a_player_holds() -> None:
     observation.set_from(state, 0)
     hand = observation.dict["hand"]
     held = {str(game.rules.cards[i]): int(hand[i]) for i in np.flatnonzero(hand)}
-    assert held == {"🃏": 2, "A♠": 1, "A♦": 1, "K♠": 1}
+    assert held == {"JO": 2, "A♠": 1, "A♦": 1, "K♠": 1}
 
 
 def _positions_of(game_name: str, params: dict[str, Any], seed: int) -> list[Any]:

@@ -217,7 +217,7 @@ def test_two_jokers_count_as_a_multiset() -> None:
         (["As Ad Ks Kd", "Qh Qs Jc 10d 9h"], "Ac Kc Qc Jd 10s", False, "seat 0's hand has 4 cards"),
         (["As Ad Ks Kd 9c", "Qh Qs Jc 10d 9h"], "Ac Kc Qc Jd", False, "the spare has 4 cards"),
         (["As Ad Ks Kd Jo", "Qh Qs Jc 10d 9h"], "Ac Kc Qc Jd Jo", True, "2 Jokers"),
-        (["As Ad Ks Kd Jo", "Qh Qs Jc 10d 9h"], "Ac Kc Qc Jd 9c", False, "🃏 in seat 0's hand is not in"),
+        (["As Ad Ks Kd Jo", "Qh Qs Jc 10d 9h"], "Ac Kc Qc Jd 9c", False, "JO in seat 0's hand is not in"),
         (["As Ad Ks Kd 9c"], "Ac Kc Qc Jd 10s", False, "2 to 9 players, not 1"),
         ([f"{r}c {r}d {r}h {r}s Jo" for r in "23456789TJ"], "Ac Ad Ah As Kc", True, "not 10"),
     ],
@@ -366,7 +366,7 @@ def all_cards(obj: object) -> Iterator[Card]:
             yield from all_cards(item)
 
 
-CARD_TOKEN = re.compile(r"(?:10|[2-9JQKA])[♣♦♥♠]|🃏")
+CARD_TOKEN = re.compile(r"(?:10|[2-9JQKA])[♣♦♥♠]|JO")
 
 
 def contained(small: tuple[Card, ...], big: tuple[Card, ...]) -> bool:

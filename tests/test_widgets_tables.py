@@ -26,7 +26,7 @@ from cardcommons.game import Action, Observation
 from cardcommons.split_and_choose import PACK, SplitAndChoose, SplitAndChooseObservation, best_build
 from cardcommons.whisky import Event, Exchange, Knock, Pass, TakeSpare, WhiskyObservation
 from cardcommons.widgets import SplitAndChooseTable, WhiskyPokerTable
-from cardcommons.widgets.cards import card_label, card_name
+from cardcommons.widgets.cards import card_name
 from cardcommons.widgets.whisky_table import COMPACT_FROM, event_line
 
 _LABEL = re.compile(r"(?<![\w])(?:10|[2-9JQKA])[♣♦♥♠]|\bJO\b")
@@ -42,13 +42,13 @@ def shown_cards(html: str) -> set[str]:
 
 def assert_hidden(html: str, hidden: set[Card]) -> None:
     shown = shown_cards(html)
-    leaked = [c for c in hidden if card_label(c) in shown or card_name(c) in shown]
+    leaked = [c for c in hidden if str(c) in shown or card_name(c) in shown]
     assert not leaked, f"hidden cards shown: {leaked}"
 
 
 def assert_shown(html: str, cards: Sequence[Card]) -> None:
     shown = shown_cards(html)
-    assert all(card_label(c) in shown for c in cards), (cards, shown)
+    assert all(str(c) in shown for c in cards), (cards, shown)
 
 
 def refused(table: Any, click: Any) -> str:
@@ -143,11 +143,11 @@ def sc_play(table: SplitAndChooseTable, rng: random.Random, misclicks: bool = Tr
                 up = tuple(rng.sample(cards, 2))
                 for card in up:
                     table.card_button(card).click()
-            assert f"Face up: <b>{' '.join(map(card_label, up))}</b>" in table.preview.value
+            assert f"Face up: <b>{' '.join(map(str, up))}</b>" in table.preview.value
             table.split_button.click()
             table.wait(60)
             mine = [line for line in table.log if line.startswith("You split")][-1]
-            assert sorted(mine.split(" face up")[0].split()[2:]) == sorted(map(card_label, up))
+            assert sorted(mine.split(" face up")[0].split()[2:]) == sorted(map(str, up))
         elif phase == "choose":
             (table.face_up_button if rng.random() < 0.5 else table.face_down_button).click()
             table.wait(60)
@@ -424,7 +424,7 @@ def whisky_play(table: WhiskyPokerTable, rng: random.Random, misclicks: bool = T
                 table.spare_button(take).click()
                 assert (table.give, table.take) == (give, take)
                 table.exchange_button.click()
-                assert f"You gave {card_label(give)} and took {card_label(take)}" in table.log
+                assert f"You gave {give!s} and took {take!s}" in table.log
         assert table.message == "", table.message
         whisky_check(table)
 
@@ -498,7 +498,7 @@ def test_whisky_exchange_selection_can_change_and_new_game_deals_the_next_seed()
     table.hand_button(hand[0]).click()
     table.hand_button(hand[1]).click()  # another card replaces the first choice
     assert (table.give, table.take) == (hand[1], spare[0])
-    assert f"give <b>{card_label(hand[1])}</b>, take <b>{card_label(spare[0])}</b>" in table.prompt.value
+    assert f"give <b>{hand[1]!s}</b>, take <b>{spare[0]!s}</b>" in table.prompt.value
     table.new_game_button.click()
     assert table.seed == 6 and table.give is None and table.game.record()["seed"] == 6
 

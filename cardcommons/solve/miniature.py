@@ -18,11 +18,11 @@ for each type.
 >>> MINI3.pack_size, MINI3.ranks, MINI3.counts
 (13, (<Rank.QUEEN: 12>, <Rank.KING: 13>, <Rank.ACE: 14>), (4, 4, 4, 1))
 >>> MINI3.describe_hand((0, 1, 1, 1))
-'K A 🃏'
+'K A JO'
 >>> # a straight beats a straight with the Joker, which beats three of a kind (the standard order)
 >>> MINI3.hand_key((1, 1, 1, 0)) > MINI3.hand_key((0, 1, 1, 1)) > MINI3.hand_key((0, 0, 3, 0))
 True
->>> MINI3.outcome((1, 2, 2, 1), (3, 1, 2, 0))  # Q K A + K A 🃏: two straights; Q Q Q + K A A: a pair at best
+>>> MINI3.outcome((1, 2, 2, 1), (3, 1, 2, 0))  # Q K A + K A JO: two straights; Q Q Q + K A A: a pair at best
 1
 """
 
@@ -110,7 +110,7 @@ class Miniature:
 
     def describe_hand(self, counts: Counts) -> str:
         """Cards of these counts, low to high, the Joker last."""
-        names = [r.symbol for r in self.ranks] + ["🃏"]
+        names = [r.symbol for r in self.ranks] + ["JO"]
         return " ".join(names[t] for t, n in enumerate(counts) for _ in range(n))
 
     def category(self, hand: Counts) -> Category:

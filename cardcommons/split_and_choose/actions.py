@@ -6,7 +6,7 @@ in words; :func:`action_code` writes the ASCII form that game records use and
 
 >>> move = Split(face_up="As Kd", face_down="10c Jo")
 >>> print(move)
-split A♠ K♦ face up, 10♣ 🃏 face down
+split A♠ K♦ face up, 10♣ JO face down
 >>> action_code(move)
 'split As Kd | Tc Jo'
 >>> parse_action(action_code(move)) == move
@@ -54,7 +54,7 @@ class Split:
     Each pair is kept high card first, so the order you name them in does not matter.
 
     >>> str(Split(face_up="Kh As", face_down=parse_cards("10c Jo")))
-    'split A♠ K♥ face up, 10♣ 🃏 face down'
+    'split A♠ K♥ face up, 10♣ JO face down'
     """
 
     face_up: tuple[Card, ...]
@@ -136,7 +136,7 @@ class Build:
 
     >>> build = Build(hands=("As Ad Ac Ks Kd", "10s Jh Qd Kh Jo"))
     >>> cards_str(build.weaker), cards_str(build.stronger)
-    ('K♥ Q♦ J♥ 10♠ 🃏', 'A♠ A♦ A♣ K♠ K♦')
+    ('K♥ Q♦ J♥ 10♠ JO', 'A♠ A♦ A♣ K♠ K♦')
     >>> build == Build(weaker="As Ad Ac Ks Kd", stronger="10s Jh Qd Kh Jo")
     True
     >>> Build(weaker="As Ad Ac Ks Kd", stronger="As Jh Qd Kh Jo")

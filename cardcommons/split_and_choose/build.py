@@ -4,7 +4,7 @@ every holding of the pack at once (:func:`build_table`).
 
 >>> build = best_build("As Ad Ac Ah Ks Kd Kh Qs Qd Jo")
 >>> print(build)
-build K♠ K♥ K♦ Q♠ Q♦ (weaker) and A♠ A♥ A♦ A♣ 🃏 (stronger)
+build K♠ K♥ K♦ Q♠ Q♦ (weaker) and A♠ A♥ A♦ A♣ JO (stronger)
 >>> build_score(build.weaker, build.stronger)[:2]
 (6, 7)
 >>> table = build_table()  # a Queen is a better kicker to the Aces than the Joker:
@@ -111,7 +111,7 @@ def best_build(cards: Iterable[Card] | str, pack: Pack | None = None, ranking: R
     >>> from cardcommons.cards import cards_str
     >>> build = best_build("As Ad Ac Ah Ks Kd Kh Qs Qd Jo")
     >>> cards_str(build.weaker), cards_str(build.stronger)
-    ('K♠ K♥ K♦ Q♠ Q♦', 'A♠ A♥ A♦ A♣ 🃏')
+    ('K♠ K♥ K♦ Q♠ Q♦', 'A♠ A♥ A♦ A♣ JO')
     """
     pack = PACK if pack is None else pack
     held = pack.check(parse_cards(cards), size=10)

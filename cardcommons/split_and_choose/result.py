@@ -156,7 +156,7 @@ def _beats(winner: HandValue, loser: HandValue) -> str:
     >>> from cardcommons.hands import evaluate
     >>> real, wild = evaluate("Ad Kd Qd Jd 10d", PACK), evaluate("Ac Qc Jc 10c Jo", PACK)
     >>> _beats(real, wild).split(": ")
-    ['A♦ K♦ Q♦ J♦ 10♦ beats A♣ Q♣ J♣ 10♣ 🃏 (Royal flush, the Joker as the King of clubs)',
+    ['A♦ K♦ Q♦ J♦ 10♦ beats A♣ Q♣ J♣ 10♣ JO (Royal flush, the Joker as the King of clubs)',
      'equal hands, and the one with fewer Jokers wins']
     """
     if winner.key[:2] == loser.key[:2]:

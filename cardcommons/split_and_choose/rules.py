@@ -3,7 +3,7 @@
 >>> print(PACK)
 21-card pack (10 to A and 1 Joker)
 >>> PACK.cards[:5], PACK.cards[-1]
-((10♣, 10♦, 10♥, 10♠, J♣), 🃏)
+((10♣, 10♦, 10♥, 10♠, J♣), JO)
 >>> import typing
 >>> ROUNDS, typing.get_args(Phase)
 (5, ('split', 'choose', 'reserve', 'build', 'over'))

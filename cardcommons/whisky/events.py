@@ -80,7 +80,7 @@ class Position:
 
     >>> from cardcommons.cards import parse_cards
     >>> print(Position(1, (parse_cards("As Kd"), parse_cards("9c 9d")), parse_cards("Jo")))
-    seat 1 to move; seat 0: A♠ K♦; seat 1: 9♣ 9♦; spare: 🃏
+    seat 1 to move; seat 0: A♠ K♦; seat 1: 9♣ 9♦; spare: JO
     """
 
     to_move: int

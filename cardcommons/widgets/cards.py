@@ -12,13 +12,13 @@ per Joker), that builds a selection of up to ``limit`` cards:
 >>> picker.button(parse_card("As")).click()
 >>> picker.button(JOKER).click()
 >>> picker.selection
-(A♠, 🃏)
+(A♠, JO)
 >>> picker.select(parse_cards("9c 9d 9h"))
 Traceback (most recent call last):
 ...
 cardcommons.errors.CardError: at most 2 cards: 9♣ 9♦ 9♥ is 3
 >>> picker.selection
-(A♠, 🃏)
+(A♠, JO)
 """
 
 from __future__ import annotations
@@ -47,14 +47,12 @@ from cardcommons.palette import (
     SELECTED_PAPER,
     UNSELECTED_EDGE,
     card_colour,
-    card_label,
     card_name,
 )
 
 __all__ = [
     "CardPicker",
     "card_button",
-    "card_label",
     "card_name",
     "message_html",
     "panel_html",
@@ -82,7 +80,7 @@ def card_button(card: Card, selected: bool = False) -> Any:
     ('10♥', 'Ten of hearts', '#c62828')
     """
     button = w.Button(
-        description=card_label(card),
+        description=str(card),
         tooltip=card_name(card),
         layout=w.Layout(width="46px", height="34px", margin="2px", padding="0"),
     )

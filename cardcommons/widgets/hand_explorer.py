@@ -10,7 +10,7 @@
 >>> explorer.message
 "not a card: 'Zz' (unknown rank 'Z')"
 >>> explorer.cards
-(A♠, K♠, Q♠, J♠, 🃏)
+(A♠, K♠, Q♠, J♠, JO)
 """
 
 from __future__ import annotations

@@ -30,7 +30,7 @@ from typing import Any
 import ipywidgets as w
 
 from cardcommons.bots import HeuristicBot
-from cardcommons.cards import Card
+from cardcommons.cards import Card, cards_str
 from cardcommons.categories import STANDARD
 from cardcommons.errors import IllegalActionError, RulesError
 from cardcommons.faces import back_style
@@ -46,7 +46,6 @@ from cardcommons.palette import (
     LINE,
     MUTED,
     card_colour,
-    card_label,
 )
 from cardcommons.split_and_choose import (
     PACK,
@@ -69,7 +68,6 @@ from cardcommons.widgets.table_parts import (
     action_button,
     board_html,
     bot_name,
-    cards_text,
     checked_flag,
     game_card_button,
     option_toggle,
@@ -307,22 +305,20 @@ class SplitAndChooseTable(GameTable[SplitAndChoose, SplitAndChooseObservation]):
         view = self.view
         match action:
             case Split(face_up=up, face_down=down):
-                return f"You split {cards_text(up)} face up, {cards_text(down)} face down"
+                return f"You split {cards_str(up)} face up, {cards_str(down)} face down"
             case Choose(face_up=True):
                 up = _last_chosen(view).face_up or ()
-                return f"You took the face-up pair {cards_text(up)}"
+                return f"You took the face-up pair {cards_str(up)}"
             case Choose():
                 down = _last_chosen(view).face_down or ()
-                return f"You took the face-down pair: {cards_text(down)}"
+                return f"You took the face-down pair: {cards_str(down)}"
             case Swap(card=card):
                 taken = view.reserve[-1].taken
-                return (
-                    f"You swapped {cards_text([card])} for the reserve and got {cards_text([taken] if taken else [])}"
-                )
+                return f"You swapped {cards_str([card])} for the reserve and got {cards_str([taken] if taken else [])}"
             case Keep():
                 return "You kept your cards at the reserve"
             case _:
-                return f"You built {cards_text(action.stronger)} and {cards_text(action.weaker)}"
+                return f"You built {cards_str(action.stronger)} and {cards_str(action.weaker)}"
 
     def _suggest(self) -> None:
         refusal = self._refusal_to("build")
@@ -376,19 +372,19 @@ class SplitAndChooseTable(GameTable[SplitAndChoose, SplitAndChooseObservation]):
         view = self.view
         if isinstance(action, Split):
             up = view.rounds[-1].face_up or ()
-            return f"The bot split: {cards_text(up)} face up, two cards face down"
+            return f"The bot split: {cards_str(up)} face up, two cards face down"
         if isinstance(action, Choose):
             last = _last_chosen(view)
             if action.face_up:
-                return f"The bot took the face-up pair {cards_text(last.face_up or ())}; you get the face-down pair"
-            return f"The bot took the face-down pair; you get the face-up pair {cards_text(last.face_up or ())}"
+                return f"The bot took the face-up pair {cards_str(last.face_up or ())}; you get the face-down pair"
+            return f"The bot took the face-down pair; you get the face-up pair {cards_str(last.face_up or ())}"
         if isinstance(action, Keep):
             return "The bot kept at the reserve"
         if isinstance(action, Swap):
             seen = view.reserve[-1]
             if seen.given is not None:
-                took = cards_text([seen.taken] if seen.taken else [])
-                return f"The bot swapped {cards_text([seen.given])} for the reserve and took {took}"
+                took = cards_str([seen.taken] if seen.taken else [])
+                return f"The bot swapped {cards_str([seen.given])} for the reserve and took {took}"
             return "The bot swapped a card for the reserve (blind: you did not see which)"
         if isinstance(action, Build):
             return "The bot built its two hands (shown at the end)"
@@ -537,11 +533,11 @@ class SplitAndChooseTable(GameTable[SplitAndChoose, SplitAndChooseObservation]):
         if phase == "split" and self._row:
             down = [c for c in self._row if c not in chosen]
             if len(chosen) == 2:
-                return _note(f"Face up: <b>{cards_text(chosen)}</b> · face down: <b>{cards_text(down)}</b>")
-            return _note(f"Face up so far: {cards_text(chosen) or 'none'} (two to choose)")
+                return _note(f"Face up: <b>{cards_str(chosen)}</b> · face down: <b>{cards_str(down)}</b>")
+            return _note(f"Face up so far: {cards_str(chosen) or 'none'} (two to choose)")
         if phase == "build" and self._row:
             if len(chosen) != HAND_SIZE:
-                return _note(f"One hand so far: {cards_text(chosen) or 'none'} ({len(chosen)} of {HAND_SIZE})")
+                return _note(f"One hand so far: {cards_str(chosen) or 'none'} ({len(chosen)} of {HAND_SIZE})")
             rest = tuple(c for c in self._row if c not in chosen)
             raised, others = value_of(chosen, PACK, STANDARD), value_of(rest, PACK, STANDARD)
             rows = []
@@ -615,7 +611,7 @@ def _mini(cards: Sequence[Card | None]) -> str:
         else:
             chips.append(
                 f'<span style="display:inline-block;background:{CARD_PAPER};color:{card_colour(card)};'
-                f'border-radius:3px;padding:0 3px;margin:0 1px;font-weight:700">{card_label(card)}</span>'
+                f'border-radius:3px;padding:0 3px;margin:0 1px;font-weight:700">{card!s}</span>'
             )
     return "".join(chips)
 

@@ -45,7 +45,6 @@ from cardcommons.palette import (
     MUTED,
     PAPER,
     RED_ACCENT,
-    card_label,
     card_name,
 )
 from cardcommons.widgets.cards import card_button, panel_html, style_card_button
@@ -56,7 +55,6 @@ __all__ = [
     "action_button",
     "board_html",
     "bot_name",
-    "cards_text",
     "checked_flag",
     "estimate_note",
     "felt_html",
@@ -154,17 +152,6 @@ def estimate_note(bot: Bot, chosen: Action) -> str:
     return f"{mine}; its next best move, about {max(others):.0%}" if others else mine
 
 
-def cards_text(cards: Iterable[Card]) -> str:
-    """Cards as text for the log: ``A♠ K♥ JO`` (the Joker as on its button:
-    the Joker emoji needs a font that not every browser has).
-
-    >>> from cardcommons.cards import parse_cards
-    >>> cards_text(parse_cards("As Jo"))
-    'A♠ JO'
-    """
-    return " ".join(card_label(c) for c in cards)
-
-
 def felt_html(body: str, *, css_class: str = "cc-felt") -> str:
     """The green table the game is played on."""
     return f'<div class="{css_class}" style="{_FELT}">{body}</div>'
@@ -254,7 +241,7 @@ def set_card(button: Any, card: Card | None, selected: bool = False) -> None:
         button.layout.display = "none"
         return
     button.layout.display = None
-    button.description = card_label(card)
+    button.description = str(card)
     button.tooltip = card_name(card)
     style_card_button(button, card, selected)
     button.style.font_size = "17px"

@@ -32,13 +32,13 @@ from typing import Any
 import ipywidgets as w
 
 from cardcommons.bots import GreedyBot
-from cardcommons.cards import Card
+from cardcommons.cards import Card, cards_str
 from cardcommons.errors import IllegalActionError, RulesError
 from cardcommons.faces import card_html, text_html
 from cardcommons.game import Action, Bot
 from cardcommons.hands import HAND_SIZE
 from cardcommons.packs import MAX_PLAYERS
-from cardcommons.palette import AMBER_TINT, FELT_MUTED, FONT, GOLD, GREEN_ACCENT, INK, MUTED, ORANGE, joker_text
+from cardcommons.palette import AMBER_TINT, FELT_MUTED, FONT, GOLD, GREEN_ACCENT, INK, MUTED, ORANGE
 from cardcommons.whisky import Event, Exchange, Knock, Pass, TakeSpare, WhiskyAction, WhiskyObservation, WhiskyPoker
 from cardcommons.widgets.cards import panel_html
 from cardcommons.widgets.game_table import YOU, GameTable, TableWords
@@ -48,7 +48,6 @@ from cardcommons.widgets.table_parts import (
     board_html,
     bot_name,
     bots_label,
-    cards_text,
     checked_flag,
     game_card_button,
     option_toggle,
@@ -80,7 +79,7 @@ def event_line(event: Event) -> str:
     >>> event_line(Event(2, Knock(), 2, first_knock=True))
     'Bot 2 knocked: everyone else has one more turn'
     """
-    return joker_text(event.describe(you=YOU, name=seat_name))
+    return event.describe(you=YOU, name=seat_name)
 
 
 class WhiskyPokerTable(GameTable[WhiskyPoker, WhiskyObservation]):
@@ -479,7 +478,7 @@ class WhiskyPokerTable(GameTable[WhiskyPoker, WhiskyObservation]):
         if self._game.phase == 1:
             return f"{last}The spare is face down: <b>Pass</b>, <b>Take the spare</b> unseen, or <b>Knock</b>."
         give, take = self.give, self.take
-        shown = [cards_text([c]) if c is not None else "?" for c in (give, take)]
+        shown = [cards_str([c]) if c is not None else "?" for c in (give, take)]
         chosen = f" · give <b>{shown[0]}</b>, take <b>{shown[1]}</b>" if give or take else ""
         return (
             f"{last}Click a card of your hand, then one of the spare, then <b>Exchange</b>; "
@@ -517,7 +516,7 @@ class WhiskyPokerTable(GameTable[WhiskyPoker, WhiskyObservation]):
             )
         table = f'<table class="cc-result-rows" style="border-collapse:collapse;color:{INK}">{"".join(rows)}</table>'
         spare = (
-            f'<div style="margin-top:6px;font-size:12px;color:{MUTED}">The spare: {cards_text(result.spare)}</div>'
+            f'<div style="margin-top:6px;font-size:12px;color:{MUTED}">The spare: {cards_str(result.spare)}</div>'
             if result.spare
             else ""
         )
@@ -539,7 +538,7 @@ class WhiskyPokerTable(GameTable[WhiskyPoker, WhiskyObservation]):
         if len(winners) > 1:
             return f"{escape(names)} share the win with equal hands: {escape(best.describe())}."
         verb = "win" if winners == [YOU] else "wins"
-        return f"{escape(names)} {verb} with {escape(best.describe())} ({cards_text(best.cards)})."
+        return f"{escape(names)} {verb} with {escape(best.describe())} ({cards_str(best.cards)})."
 
     def _replay_lines(self) -> list[str]:
         return list(self._log)

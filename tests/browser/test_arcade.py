@@ -26,7 +26,6 @@ from browser.test_themes_in_lab import LOWEST_CONTRASTS, MIN_CONTRAST
 from cardcommons import Pack, category_counts
 from cardcommons.bots import GreedyBot, HeuristicBot
 from cardcommons.widgets import SplitAndChooseTable, WhiskyPokerTable
-from cardcommons.widgets.cards import card_label
 
 TIMEOUT = 30_000
 SEED = 2026  # the page's address fixes the deals, so the README's picture comes out the same each time
@@ -187,7 +186,7 @@ def play_split_and_choose(
         if phase == "split":
             for card in (twin.view.rounds[-1].cards or ())[:2]:
                 twin.card_button(card).click()
-                button(table, card_label(card)).click()
+                button(table, str(card)).click()
             expect(table.locator(".cc-preview")).to_contain_text("Face up:", timeout=TIMEOUT)
             twin.split_button.click()
             arcade.move(SPLIT, "Split")
@@ -199,7 +198,7 @@ def play_split_and_choose(
         elif phase == "reserve":
             card = twin.view.hand[-1]  # give the lowest card
             twin.card_button(card).click()
-            button(table, card_label(card)).click()
+            button(table, str(card)).click()
             twin.swap_button.click()
             arcade.move(SPLIT, "Swap")
         else:
@@ -236,8 +235,8 @@ def play_whisky_round(arcade: Arcade, opponents: int = 3, each_turn: Callable[[]
             give, take = twin.view.hand[0], (twin.view.spare or ())[-1]
             twin.hand_button(give).click()
             twin.spare_button(take).click()
-            table.locator(".cc-hand-row").get_by_role("button", name=card_label(give), exact=True).click()
-            table.locator(".cc-spare-row").get_by_role("button", name=card_label(take), exact=True).click()
+            table.locator(".cc-hand-row").get_by_role("button", name=str(give), exact=True).click()
+            table.locator(".cc-spare-row").get_by_role("button", name=str(take), exact=True).click()
             twin.exchange_button.click()
             arcade.move(WHISKY, "Exchange")
         else:

@@ -16,7 +16,6 @@ from browser.playwright_expect import expect
 from cardcommons.bots import GreedyBot, HeuristicBot
 from cardcommons.cards import Card
 from cardcommons.widgets import SplitAndChooseTable, WhiskyPokerTable
-from cardcommons.widgets.cards import card_label
 
 NOTEBOOK = "tables.ipynb"
 TIMEOUT = 30_000
@@ -32,7 +31,7 @@ def press(table: Any, name: str) -> None:
 
 
 def press_card(table: Any, card: Card) -> None:
-    press(table, card_label(card))
+    press(table, str(card))
 
 
 def test_split_and_choose_whole_game_in_lab(run_notebook: Callable[..., Any], screenshot_dir: Path) -> None:
@@ -115,8 +114,8 @@ def test_whisky_round_exchange_knock_showdown_in_lab(run_notebook: Callable[...,
     twin.spare_button(take).click()
     # the twin's buttons are the same cards as the browser's; click the browser's hand, then spare
     hand_row, spare_row = table.locator(".cc-hand-row"), table.locator(".cc-spare-row")
-    hand_row.get_by_role("button", name=card_label(give), exact=True).click()
-    spare_row.get_by_role("button", name=card_label(take), exact=True).click()
+    hand_row.get_by_role("button", name=str(give), exact=True).click()
+    spare_row.get_by_role("button", name=str(take), exact=True).click()
     expect(table.locator(".cc-prompt")).to_contain_text(f"give {give}, take {take}", timeout=TIMEOUT)
     table.screenshot(path=screenshot_dir / "lab_whisky_exchange.png")
     twin.exchange_button.click()
