@@ -247,6 +247,27 @@ def test_the_assumption_is_shown() -> None:
     assert "Exact" in solution._repr_html_() and "equally likely" in solution._repr_html_()
 
 
+def test_top_lists_the_best_moves_and_counts_the_rest() -> None:
+    solution = solve_reserve(staged(face_down_taken=(0, 1, 2, 4)).observation(FIRST))
+    assert len(solution.moves) == 11
+    everything = str(solution).splitlines()
+    assert everything[-1] == f"  11. {solution.moves[-1]}" and "more moves" not in str(solution)
+    short = solution.top(3)
+    assert short == solution and short.moves == solution.moves  # only what is shown changes
+    assert str(short).splitlines() == [*everything[:4], "  ... and 8 more moves."]
+    html = short.html()
+    assert html.count("<li>") == 3 and "… and 8 more moves." in html
+    assert solution.html().count("<li>") == 11 and "padding-left:2.4em" in solution.html()  # room for "11."
+    assert str(solution.top(20)) == str(solution)
+
+
+@pytest.mark.parametrize("shown", [0, -1, 2.5, True, "3"])
+def test_top_refuses_what_is_not_a_count_of_moves(shown: object) -> None:
+    solution = solve_reserve(staged(face_down_taken=(0, 1, 2, 4)).observation(FIRST))
+    with pytest.raises(RulesError, match=r"ReserveSolution\.top: shown"):
+        solution.top(shown)  # type: ignore[arg-type]
+
+
 def test_exploitability_matches_a_best_response_found_by_enumeration(small: tuple[SplitAndChoose, BruteForce]) -> None:
     game, force = small
     bot = HeuristicBot(seed=0)

@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from html import escape
 
 import numpy as np
@@ -110,24 +110,46 @@ class ReserveSolution:
     moves: tuple[MoveValue, ...]
     value: float
     worlds: int
+    shown: int | None = field(default=None, compare=False)
+    """How many moves its text and HTML list (all when None; see :meth:`top`)."""
+
+    def top(self, shown: int) -> ReserveSolution:
+        """The same answer, showing only its ``shown`` best moves and how many more there are.
+
+        >>> from cardcommons.split_and_choose import stage
+        >>> game = stage("Ts Ah Qs Kc Qh As Jh Jo Qc Jc", "Th Jd Ks Qd Kh Td Kd Ad Ac Tc", "Js",
+        ...              face_down_taken=(0, 1, 3, 4), at_reserve=True)
+        >>> print(solve_reserve(game.observation(1)).top(2))  # doctest: +ELLIPSIS
+        Exact, over 3 worlds (every way the unseen cards may lie ...): worth -0.11 to Player 1
+          1. Swap A♣ for the reserve: worth -0.11 (play it 33% of the time)
+          2. Swap Q♦ for the reserve: worth -0.11 (play it 33% of the time)
+          ... and 9 more moves.
+        """
+        if isinstance(shown, bool) or not isinstance(shown, int) or shown < 1:
+            raise RulesError(f"ReserveSolution.top: shown is a whole number of moves, at least 1, not {shown!r}")
+        return replace(self, shown=shown)
+
+    def _listed(self) -> tuple[tuple[MoveValue, ...], int]:
+        moves = self.moves[: self.shown]
+        return moves, len(self.moves) - len(moves)
 
     def __str__(self) -> str:
+        moves, more = self._listed()
         lines = [f"Exact, over {self.worlds:,} worlds ({ASSUMPTION}): worth {self.value:+.2f} to Player {self.player}"]
-        return "\n".join([*lines, *(f"  {move}" for move in self.moves)])
+        lines += [f"  {n}. {move}" for n, move in enumerate(moves, 1)]
+        return "\n".join(lines + ([f"  ... and {more} more moves."] if more else []))
 
     def _repr_html_(self) -> str:
         return self.html()
 
-    def html(self, shown: int | None = None) -> str:
-        """The answer as HTML: what it is (exact, the worlds, the assumption), then the first ``shown`` moves
-        (all by default) and how many more there are."""
-        moves = self.moves[:shown]
+    def html(self) -> str:
+        """The answer as HTML: what it is (exact, the worlds, the assumption), its moves, how many more."""
+        moves, more = self._listed()
         items = "".join(f"<li>{escape(str(move))}</li>" for move in moves)
-        more = len(self.moves) - len(moves)
         return (
             f"<b>Exact</b>, over {self.worlds:,} worlds, +1 a win and −1 a loss "
             f"(assumption: {escape(ASSUMPTION)}):"
-            f'<ol style="margin:4px 0 2px 18px;padding:0">{items}</ol>'
+            f'<ol style="margin:4px 0 2px 0;padding-left:2.4em">{items}</ol>'  # room for "11."
             + (f"<div>… and {more} more moves.</div>" if more else "")
         )
 

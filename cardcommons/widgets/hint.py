@@ -174,7 +174,7 @@ class Hint:
             elif exact:
                 self._show([], "")
                 self._exact = solution.moves
-                self.answer.value = hint_html(solution.html(SHOWN) + self._why_moved(decision))
+                self.answer.value = hint_html(solution.top(SHOWN).html() + self._why_moved(decision))
                 self._answered = decision
             else:
                 rest = left_out(view, decision.legal_actions, estimates)
