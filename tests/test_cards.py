@@ -55,7 +55,7 @@ def test_four_suits_two_red() -> None:
     ],
 )
 def test_parse_card_reads_the_ascii_and_unicode_forms(token: str, card: Card) -> None:
-    """A rank then a suit, in either case, ASCII or unicode; Jo/JK/JO/🃏 for the Joker; variation selectors are skipped."""
+    """A rank then a suit, either case, ASCII or unicode; Jo/JK/JO/🃏 for the Joker; variation selectors skipped."""
     assert parse_card(token) == card
 
 
