@@ -9,16 +9,20 @@ import random
 from collections import Counter
 from typing import Any
 
+import numpy as np
 import pytest
 
 from cardcommons.cards import Card
 from cardcommons.categories import STANDARD
 from cardcommons.errors import RulesError
 from cardcommons.hands import value_of
-from cardcommons.solve.bots import exploitabilities, heuristic_policy
+from cardcommons.rates import games_needed
+from cardcommons.solve.bots import BOTS, exploitabilities, heuristic_policy, monte_carlo_policy
 from cardcommons.solve.cfr import load_game, solve, stored
 from cardcommons.solve.efg import _Writer, deals, game_tree
 from cardcommons.solve.miniature import MINI2, MINI3, Miniature
+from cardcommons.solve.nodes import CHANCE, PLAYER, TERMINAL, Nodes
+from cardcommons.solve.self_play import MOST_GAMES, PILOT_GAMES, SAMPLES, SMALLEST_GAP, SelfPlay, play
 from cardcommons.split_and_choose import PACK, build_table
 
 pyspiel = pytest.importorskip("pyspiel")
@@ -155,3 +159,123 @@ def test_the_stored_results_are_shown() -> None:
     assert mini2["exploitability"] < 1e-3 and mini3["exploitability"] < 3e-3
     assert mini2["value"] > 0 > mini3["value"]  # the sign flips
     print(data)
+
+
+def exact_lookahead(mini: Miniature) -> dict[str, list[float]]:
+    """An oracle for the Monte Carlo bot with endless play-outs, by walking OpenSpiel's states:
+    each move's value at each information set, HeuristicBot playing on from there, over the
+    worlds weighted as the coach draws them (chance alone; a blind swap's card alike)."""
+    tree = game_tree(mini)
+    game = pyspiel.load_efg_game(tree.text)
+    heuristic = heuristic_policy(mini, tree)
+    first_at_reserve = {d.key for d in tree.decisions[1] if d.phase == "reserve"}
+
+    def value(state: Any) -> float:  # to player 0, HeuristicBot in both seats
+        if state.is_terminal():
+            return float(state.returns()[0])
+        if state.is_chance_node():
+            return sum(p * value(state.child(a)) for a, p in state.chance_outcomes())
+        move = max(heuristic[state.information_state_string()], key=lambda m: m[1])[0]
+        return value(state.child(move))
+
+    sums: dict[str, list[float]] = {}
+
+    def walk(state: Any, weight: float) -> None:
+        if state.is_terminal():
+            return
+        if state.is_chance_node():
+            for action, p in state.chance_outcomes():
+                walk(state.child(action), weight * p)
+            return
+        key = state.information_state_string()
+        sign = 1.0 if state.current_player() == 0 else -1.0
+        moves = heuristic[key]
+        totals = sums.setdefault(key, [0.0] * len(moves))
+        for i, (action, _) in enumerate(moves):
+            totals[i] += weight * sign * value(state.child(action))
+        for action, _ in moves:
+            hidden = state.current_player() == 1 and key in first_at_reserve and action != moves[0][0]
+            walk(state.child(action), weight / (len(moves) - 1) if hidden else weight)
+
+    walk(game.new_initial_state(), 1.0)
+    return sums
+
+
+def test_the_tree_read_back_from_its_text_is_openspiels() -> None:
+    tree = game_tree(MINI2)
+    nodes = Nodes.read(tree.text)
+    game = pyspiel.load_efg_game(tree.text)
+    counted = Counter[int]()
+
+    def walk(state: Any, node: int, reach: float) -> None:
+        assert nodes.chance_reach[node] == pytest.approx(reach)
+        kids = nodes.children[nodes.first_child[node] : nodes.first_child[node + 1]]
+        if state.is_terminal():
+            counted[TERMINAL] += 1
+            assert nodes.kind[node] == TERMINAL and nodes.payoff[node] == state.returns()[0]
+            return
+        if state.is_chance_node():
+            counted[CHANCE] += 1
+            outcomes = state.chance_outcomes()
+            assert nodes.kind[node] == CHANCE and len(kids) == len(outcomes)
+            for (action, p), kid in zip(outcomes, kids, strict=True):
+                assert nodes.probability[np.flatnonzero(nodes.children == kid)[0]] == pytest.approx(p)
+                walk(state.child(action), kid, reach * p)
+            return
+        counted[PLAYER] += 1
+        assert nodes.kind[node] == PLAYER and nodes.player[node] == state.current_player()
+        assert state.information_state_string() == tree.decisions[nodes.player[node]][nodes.infoset[node] - 1].key
+        for action, kid in zip(state.legal_actions(), kids, strict=True):
+            assert nodes.parent[kid] == node
+            walk(state.child(action), kid, reach)
+
+    walk(game.new_initial_state(), 0, 1.0)
+    assert sum(counted.values()) == len(nodes)
+
+
+def test_play_outs_average_to_the_exact_value() -> None:
+    tree = game_tree(MINI2)
+    nodes = Nodes.read(tree.text)
+    heuristic = heuristic_policy(MINI2, tree)
+    moves = tuple(np.zeros(len(ds) + 1, dtype=np.int64) for ds in tree.decisions)
+    for ds, chosen in zip(tree.decisions, moves, strict=True):
+        for d in ds:
+            chosen[d.number] = [p for _, p in heuristic[d.key]].index(1.0)
+    game = pyspiel.load_efg_game(tree.text)
+    exact = pyspiel.expected_returns(game.new_initial_state(), pyspiel.TabularPolicy(heuristic), -1, True)[0]
+    results = nodes.play_out(np.zeros(200_000, dtype=np.int64), moves, np.random.default_rng(3))
+    assert abs(results.mean() - exact) < 4 * results.std() / np.sqrt(len(results))
+
+
+def test_the_monte_carlo_bot_tends_to_the_exact_lookahead() -> None:
+    """With many play-outs it plays the best move by the oracle wherever that move is clear."""
+    tree = game_tree(MINI2)
+    policy = monte_carlo_policy(MINI2, tree, samples=3000, seed=5)
+    oracle = exact_lookahead(MINI2)
+    clear = 0
+    for key, values in oracle.items():
+        ordered = sorted(values, reverse=True)
+        if len(ordered) > 1 and ordered[0] - ordered[1] > 0.15 * max(abs(v) for v in ordered):
+            clear += 1
+            chosen = [p for _, p in policy[key]].index(1.0)
+            assert values[chosen] == ordered[0], key
+    assert clear > 500
+
+
+def test_a_half_random_bot_and_mini3s_stored_figures() -> None:
+    mini2, mini3 = stored()["bots"]["mini2"], stored()["bots"]["mini3"]
+    assert set(mini2) == set(mini3) == set(BOTS)
+    # in mini3 the rule of thumb is barely better than random, and mixing it with random is better than both
+    assert mini3["heuristic, half its moves at random"] < mini3["heuristic"] < mini3["random"]
+    assert mini2["heuristic"] < mini2["heuristic, half its moves at random"]
+
+
+def test_the_stored_self_play_is_decisive_and_replays() -> None:
+    run = SelfPlay.stored()
+    assert run.samples == SAMPLES and len(run.outcomes) == run.games == run.summary.games
+    assert set(run.outcomes) <= set("WDL")
+    assert run.games == min(MOST_GAMES, max(PILOT_GAMES, games_needed(max(abs(run.pilot_gap), SMALLEST_GAP))))
+    verdict = run.verdict()
+    assert verdict.decided and verdict.higher is not None and verdict.higher.name == "the second splitter"
+    again = play(run.samples, games=3, seed=run.seed, progress=False)
+    assert again.outcomes == run.summary.outcomes[:3]

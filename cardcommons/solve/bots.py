@@ -16,16 +16,18 @@ True
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from typing import Any
+
+import numpy as np
 
 from cardcommons.bots.split_and_choose import STEP, HeuristicBot, profile_values
 from cardcommons.cards import Rank
 from cardcommons.solve.efg import GameTree, game_tree
 from cardcommons.solve.miniature import Counts, Miniature
+from cardcommons.solve.nodes import PLAYER, Nodes
 
-__all__ = ["BOTS", "exploitabilities", "heuristic_policy", "monte_carlo_policy", "profile_of"]
+__all__ = ["BOTS", "exploitabilities", "half_random", "heuristic_policy", "monte_carlo_policy", "profile_of"]
 
 Policy = dict[str, list[tuple[int, float]]]
 """A tabular policy as ``pyspiel.TabularPolicy`` takes it: information set -> (action id, probability)."""
@@ -96,75 +98,87 @@ def uniform_policy(mini: Miniature, tree: GameTree) -> Policy:
     return {d.key: [(a, 1 / len(d.action_ids)) for a in d.action_ids] for ds in tree.decisions for d in ds}
 
 
-def monte_carlo_policy(mini: Miniature, tree: GameTree, game: Any, samples: int = 10, seed: int = 0) -> Policy:
-    """MonteCarloBot's way, asked at each information set: each move is played
-    out ``samples`` times to the end by HeuristicBot in both seats, from worlds
-    drawn as the coach draws them (the cards the player has not seen dealt
-    at random; a blind swap's card any the first player could give), and the
-    best average is played. Each information set draws from its own
-    ``random.Random((seed, its number))``. It walks the whole tree, so it is
-    for mini2 only.
+MONTE_CARLO_SAMPLES = 10
+"""Play-outs of each move at each information set, for the Monte Carlo bot."""
+AT_ONCE = 20_000
+"""Information sets whose play-outs run in one batch."""
 
-    >>> import pyspiel
+
+def half_random(policy: Policy) -> Policy:
+    """A policy that plays as ``policy`` half of the time and uniformly at random otherwise.
+
+    >>> half_random({"0-0-1-": [(3, 1.0), (4, 0.0)]})
+    {'0-0-1-': [(3, 0.75), (4, 0.25)]}
+    """
+    return {key: [(a, p / 2 + 1 / (2 * len(moves))) for a, p in moves] for key, moves in policy.items()}
+
+
+def monte_carlo_policy(
+    mini: Miniature, tree: GameTree, samples: int = 10, seed: int = 0, nodes: Nodes | None = None
+) -> Policy:
+    """MonteCarloBot's way, asked at each information set: ``samples`` worlds
+    are drawn as the coach draws them (the cards the player has not seen
+    dealt at random; a blind swap's card any the first player could give),
+    each move is played out from each world (the same worlds for every move)
+    to the end by HeuristicBot in both seats, and the move with the best
+    average is played (the first of equals). Worlds and play-outs come from
+    ``numpy.random.default_rng(seed)``, the information sets taken in order,
+    :data:`AT_ONCE` at a time (``nodes``: the tree already read).
+
     >>> from cardcommons.solve.miniature import MINI2
     >>> tree = game_tree(MINI2)
-    >>> policy = monte_carlo_policy(MINI2, tree, pyspiel.load_efg_game(tree.text), samples=2)
-    >>> len(policy)
-    1364
+    >>> policy = monte_carlo_policy(MINI2, tree, samples=2)
+    >>> len(policy), policy == monte_carlo_policy(MINI2, tree, samples=2)
+    (1364, True)
     """
+    nodes = Nodes.read(tree.text) if nodes is None else nodes
     heuristic = heuristic_policy(mini, tree)
-    worlds: dict[str, list[tuple[Any, float]]] = {}
-
-    def walk(state: Any, weight: float) -> None:
-        if state.is_terminal():
-            return
-        if state.is_chance_node():
-            for action, p in state.chance_outcomes():
-                walk(state.child(action), weight * p)
-            return
-        key = state.information_state_string()
-        worlds.setdefault(key, []).append((state, weight))
-        moves = heuristic[key]
-        player = state.current_player()
-        for action, _ in moves:
-            hidden_swap = player == 1 and key in first_at_reserve and action != moves[0][0]
-            walk(state.child(action), weight / (len(moves) - 1) if hidden_swap else weight)
-
-    first_at_reserve = {d.key for d in tree.decisions[1] if d.phase == "reserve"}
-    walk(game.new_initial_state(), 1.0)
-
-    def play_out(state: Any, rng: random.Random) -> float:
-        while not state.is_terminal():
-            if state.is_chance_node():
-                actions, probs = zip(*state.chance_outcomes(), strict=True)
-                state = state.child(rng.choices(actions, probs)[0])
-            else:
-                state = state.child(max(heuristic[state.information_state_string()], key=lambda m: m[1])[0])
-        return float(state.returns()[0])
-
-    policy: Policy = {}
-    for ds in tree.decisions:
-        for d in ds:
-            rng = random.Random(f"{seed}-{d.player}-{d.number}")
-            states, weights = zip(*worlds[d.key], strict=True)
-            sign = 1.0 if d.player == 0 else -1.0
-            averages = []
-            for action in d.action_ids:
-                drawn = rng.choices(states, weights, k=samples)
-                averages.append(sum(sign * play_out(s.child(action), rng) for s in drawn) / samples)
-            index = averages.index(max(averages))
-            policy[d.key] = [(a, float(i == index)) for i, a in enumerate(d.action_ids)]
-    return policy
+    decisions = [d for ds in tree.decisions for d in ds]
+    moves = tuple(np.zeros(len(ds) + 1, dtype=np.int64) for ds in tree.decisions)  # HeuristicBot's, by child position
+    for d in decisions:
+        moves[d.player][d.number] = [p for _, p in heuristic[d.key]].index(1.0)
+    deciding = np.flatnonzero(nodes.kind == PLAYER)
+    who, number = nodes.player[deciding], nodes.infoset[deciding]
+    weight = nodes.chance_reach[deciding]
+    blind = np.zeros(len(moves[0]), dtype=bool)  # the second mover's sets after a swap it did not see
+    blind[[d.number for d in tree.decisions[0] if d.swapped]] = True
+    unseen = (who == 0) & blind[number]
+    weight[unseen] /= nodes.arity[nodes.parent[deciding[unseen]]] - 1
+    group = np.where(who == 0, number - 1, len(tree.decisions[0]) + number - 1)  # the index into decisions
+    order = np.argsort(group, kind="stable")
+    deciding, group, weight = deciding[order], group[order], weight[order]
+    starts = np.searchsorted(group, np.arange(len(decisions) + 1))
+    totals = np.add.reduceat(weight, starts[:-1])
+    within = np.cumsum(weight) - np.repeat(np.r_[0.0, np.cumsum(weight)][starts[:-1]], np.diff(starts))
+    cumulative = group + np.minimum(within / totals[group], 1.0 - 1e-12)  # increasing: one search draws for all
+    rng = np.random.default_rng(seed)
+    best = np.zeros(len(decisions), dtype=np.int64)
+    for lo in range(0, len(decisions), AT_ONCE):
+        sets = np.repeat(np.arange(lo, min(lo + AT_ONCE, len(decisions))), samples)
+        drawn = np.searchsorted(cumulative, sets + rng.random(len(sets)), side="right")
+        worlds = deciding[np.clip(drawn, starts[sets], starts[sets + 1] - 1)]
+        arity = nodes.arity[worlds]
+        move = np.arange(arity.sum()) - np.repeat(np.cumsum(arity) - arity, arity)
+        results = nodes.play_out(nodes.children[np.repeat(nodes.first_child[worlds], arity) + move], moves, rng)
+        gains = np.where(np.repeat(nodes.player[worlds], arity) == 0, results, -results)
+        width = int(arity.max())
+        cell = (np.repeat(sets, arity) - lo) * width + move
+        summed = np.bincount(cell, gains, minlength=(sets[-1] - lo + 1) * width)
+        legal = np.bincount(cell, minlength=len(summed)) > 0
+        best[lo : sets[-1] + 1] = np.where(legal, summed, -np.inf).reshape(-1, width).argmax(axis=1)
+    return {d.key: [(a, float(i == best[k])) for i, a in enumerate(d.action_ids)] for k, d in enumerate(decisions)}
 
 
 BOTS: dict[str, Callable[[Miniature, GameTree], Policy]] = {
     "random": uniform_policy,
     "heuristic": heuristic_policy,
     "heuristic, no reserve inference": lambda mini, tree: heuristic_policy(mini, tree, infer_reserve=False),
+    "heuristic, half its moves at random": lambda mini, tree: half_random(heuristic_policy(mini, tree)),
+    f"Monte Carlo, {MONTE_CARLO_SAMPLES} play-outs a move": lambda mini, tree: monte_carlo_policy(
+        mini, tree, MONTE_CARLO_SAMPLES
+    ),
 }
-"""Each bot measured, by name (and MonteCarloBot's way in mini2: :func:`monte_carlo_policy`)."""
-MONTE_CARLO_SAMPLES = 10
-"""Play-outs of each move at each information set, for the Monte Carlo bot."""
+"""Each bot measured, by name."""
 
 
 def exploitabilities(mini: Miniature, game: Any = None, tree: GameTree | None = None) -> dict[str, float]:
@@ -174,8 +188,4 @@ def exploitabilities(mini: Miniature, game: Any = None, tree: GameTree | None = 
     tree = game_tree(mini) if tree is None else tree
     game = pyspiel.load_efg_game(tree.text) if game is None else game
     policies = {name: make(mini, tree) for name, make in BOTS.items()}
-    if mini.rounds == 2:
-        policies[f"Monte Carlo, {MONTE_CARLO_SAMPLES} play-outs a move"] = monte_carlo_policy(
-            mini, tree, game, MONTE_CARLO_SAMPLES
-        )
     return {name: pyspiel.exploitability(game, pyspiel.TabularPolicy(policy)) for name, policy in policies.items()}
