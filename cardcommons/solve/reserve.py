@@ -99,7 +99,7 @@ class MoveValue:
         return f"{words[:1].upper()}{words[1:]}: worth {self.value:+.2f} ({mix})"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class ReserveSolution:
     """The exact coach's answer for the player to move at the reserve:
     every legal move with its value and weight, best first; ``value``, the
@@ -138,6 +138,9 @@ class ReserveSolution:
         lines = [f"Exact, over {self.worlds:,} worlds ({ASSUMPTION}): worth {self.value:+.2f} to Player {self.player}"]
         lines += [f"  {n}. {move}" for n, move in enumerate(moves, 1)]
         return "\n".join(lines + ([f"  ... and {more} more moves."] if more else []))
+
+    def __repr__(self) -> str:
+        return str(self)
 
     def _repr_html_(self) -> str:
         return self.html()
