@@ -174,7 +174,7 @@ def exact_lookahead(mini: Miniature) -> dict[str, list[float]]:
         if state.is_terminal():
             return float(state.returns()[0])
         if state.is_chance_node():
-            return sum(p * value(state.child(a)) for a, p in state.chance_outcomes())
+            return float(sum(p * value(state.child(a)) for a, p in state.chance_outcomes()))
         move = max(heuristic[state.information_state_string()], key=lambda m: m[1])[0]
         return value(state.child(move))
 
