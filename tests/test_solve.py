@@ -17,7 +17,7 @@ from cardcommons.categories import STANDARD
 from cardcommons.errors import RulesError
 from cardcommons.hands import value_of
 from cardcommons.rates import games_needed
-from cardcommons.solve.bots import BOTS, exploitabilities, heuristic_policy, monte_carlo_policy
+from cardcommons.solve.bots import BOTS, exploitabilities, heuristic_policy, monte_carlo_policy, moves_of
 from cardcommons.solve.cfr import load_game, solve, stored
 from cardcommons.solve.efg import _Writer, deals, game_tree
 from cardcommons.solve.miniature import MINI2, MINI3, Miniature
@@ -237,10 +237,7 @@ def test_play_outs_average_to_the_exact_value() -> None:
     tree = game_tree(MINI2)
     nodes = Nodes.read(tree.text)
     heuristic = heuristic_policy(MINI2, tree)
-    moves = tuple(np.zeros(len(ds) + 1, dtype=np.int64) for ds in tree.decisions)
-    for ds, chosen in zip(tree.decisions, moves, strict=True):
-        for d in ds:
-            chosen[d.number] = [p for _, p in heuristic[d.key]].index(1.0)
+    moves = moves_of(tree, heuristic)
     game = pyspiel.load_efg_game(tree.text)
     exact = pyspiel.expected_returns(game.new_initial_state(), pyspiel.TabularPolicy(heuristic), -1, True)[0]
     results = nodes.play_out(np.zeros(200_000, dtype=np.int64), moves, np.random.default_rng(3))

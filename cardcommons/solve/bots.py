@@ -20,14 +20,23 @@ from collections.abc import Callable
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from cardcommons.bots.split_and_choose import STEP, HeuristicBot, profile_values
 from cardcommons.cards import Rank
 from cardcommons.solve.efg import GameTree, game_tree
 from cardcommons.solve.miniature import Counts, Miniature
-from cardcommons.solve.nodes import PLAYER, Nodes
+from cardcommons.solve.nodes import PLAYER, Nodes, draw, running_shares
 
-__all__ = ["BOTS", "exploitabilities", "half_random", "heuristic_policy", "monte_carlo_policy", "profile_of"]
+__all__ = [
+    "BOTS",
+    "exploitabilities",
+    "half_random",
+    "heuristic_policy",
+    "monte_carlo_policy",
+    "moves_of",
+    "profile_of",
+]
 
 Policy = dict[str, list[tuple[int, float]]]
 """A tabular policy as ``pyspiel.TabularPolicy`` takes it: information set -> (action id, probability)."""
@@ -113,6 +122,22 @@ def half_random(policy: Policy) -> Policy:
     return {key: [(a, p / 2 + 1 / (2 * len(moves))) for a, p in moves] for key, moves in policy.items()}
 
 
+def moves_of(tree: GameTree, policy: Policy) -> tuple[npt.NDArray[np.int64], ...]:
+    """A policy of one move a set as :meth:`~cardcommons.solve.nodes.Nodes.play_out` takes it:
+    per player, the move's position at each information set (by its number).
+
+    >>> from cardcommons.solve.miniature import MINI2
+    >>> tree = game_tree(MINI2)
+    >>> [len(m) for m in moves_of(tree, heuristic_policy(MINI2, tree))]
+    [904, 462]
+    """
+    moves = tuple(np.zeros(len(ds) + 1, dtype=np.int64) for ds in tree.decisions)
+    for ds, chosen in zip(tree.decisions, moves, strict=True):
+        for d in ds:
+            chosen[d.number] = [p for _, p in policy[d.key]].index(1.0)
+    return moves
+
+
 def monte_carlo_policy(
     mini: Miniature, tree: GameTree, samples: int = 10, seed: int = 0, nodes: Nodes | None = None
 ) -> Policy:
@@ -134,9 +159,7 @@ def monte_carlo_policy(
     nodes = Nodes.read(tree.text) if nodes is None else nodes
     heuristic = heuristic_policy(mini, tree)
     decisions = [d for ds in tree.decisions for d in ds]
-    moves = tuple(np.zeros(len(ds) + 1, dtype=np.int64) for ds in tree.decisions)  # HeuristicBot's, by child position
-    for d in decisions:
-        moves[d.player][d.number] = [p for _, p in heuristic[d.key]].index(1.0)
+    moves = moves_of(tree, heuristic)
     deciding = np.flatnonzero(nodes.kind == PLAYER)
     who, number = nodes.player[deciding], nodes.infoset[deciding]
     weight = nodes.chance_reach[deciding]
@@ -148,15 +171,12 @@ def monte_carlo_policy(
     order = np.argsort(group, kind="stable")
     deciding, group, weight = deciding[order], group[order], weight[order]
     starts = np.searchsorted(group, np.arange(len(decisions) + 1))
-    totals = np.add.reduceat(weight, starts[:-1])
-    within = np.cumsum(weight) - np.repeat(np.r_[0.0, np.cumsum(weight)][starts[:-1]], np.diff(starts))
-    cumulative = group + np.minimum(within / totals[group], 1.0 - 1e-12)  # increasing: one search draws for all
+    shares = running_shares(weight, starts)
     rng = np.random.default_rng(seed)
     best = np.zeros(len(decisions), dtype=np.int64)
     for lo in range(0, len(decisions), AT_ONCE):
         sets = np.repeat(np.arange(lo, min(lo + AT_ONCE, len(decisions))), samples)
-        drawn = np.searchsorted(cumulative, sets + rng.random(len(sets)), side="right")
-        worlds = deciding[np.clip(drawn, starts[sets], starts[sets + 1] - 1)]
+        worlds = deciding[draw(shares, starts, sets, rng)]
         arity = nodes.arity[worlds]
         move = np.arange(arity.sum()) - np.repeat(np.cumsum(arity) - arity, arity)
         results = nodes.play_out(nodes.children[np.repeat(nodes.first_child[worlds], arity) + move], moves, rng)

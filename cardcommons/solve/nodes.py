@@ -29,7 +29,7 @@ from functools import cached_property
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["CHANCE", "PLAYER", "TERMINAL", "Nodes"]
+__all__ = ["CHANCE", "PLAYER", "TERMINAL", "Nodes", "draw", "running_shares"]
 
 CHANCE, PLAYER, TERMINAL = 0, 1, 2
 """The kinds of node."""
@@ -145,7 +145,7 @@ class Nodes:
         True
         """
         at = np.asarray(start, dtype=np.int64).copy()
-        cumulative = self._cumulative
+        shares = self._shares
         table, offset = np.concatenate(moves), len(moves[0])
         while True:
             kinds = self.kind[at]
@@ -154,22 +154,44 @@ class Nodes:
             if not len(chance) and not len(player):
                 return self.payoff[at]
             if len(chance):
-                nodes = at[chance]
-                drawn = np.searchsorted(cumulative, nodes + rng.random(len(nodes)), side="right")
-                slot = np.clip(drawn, self.first_child[nodes], self.first_child[nodes + 1] - 1)
-                at[chance] = self.children[slot]
+                at[chance] = self.children[draw(shares, self.first_child, at[chance], rng)]
             if len(player):
                 nodes = at[player]
                 position = table[self.infoset[nodes] + offset * self.player[nodes]]
                 at[player] = self.children[self.first_child[nodes] + position]
 
     @cached_property
-    def _cumulative(self) -> npt.NDArray[np.float64]:
-        """For each child slot, its parent's number plus the chance of the children up to it:
-        one increasing array, so one search draws the child of many chance nodes at once."""
-        owner = np.repeat(np.arange(len(self)), self.arity)
-        within = np.cumsum(self.probability) - np.repeat(
-            np.concatenate([[0.0], np.cumsum(self.probability)])[self.first_child[:-1]], self.arity
-        )
-        cumulative: npt.NDArray[np.float64] = owner + np.minimum(within, 1.0 - 1e-12) * (self.kind[owner] == CHANCE)
-        return cumulative
+    def _shares(self) -> npt.NDArray[np.float64]:
+        """The children's chances as :func:`running_shares`, for :func:`draw`."""
+        return running_shares(self.probability, self.first_child)
+
+
+def running_shares(weights: npt.NDArray[np.float64], bounds: IntArray) -> npt.NDArray[np.float64]:
+    """For items in consecutive segments (segment ``k``: items ``bounds[k]`` to
+    ``bounds[k + 1]``), each item's segment number plus its segment's share of
+    weight up to and including it: one increasing array, so that :func:`draw`
+    draws an item of many segments with one search.
+
+    >>> running_shares(np.array([1.0, 3.0, 2.0]), np.array([0, 2, 2, 3]))
+    array([0.25, 1.  , 3.  ])
+    """
+    counts = np.diff(bounds)
+    segment = np.repeat(np.arange(len(counts)), counts)
+    before = np.r_[0.0, np.cumsum(weights)]
+    totals = before[bounds[1:]] - before[bounds[:-1]]
+    within = (before[1:] - before[bounds[:-1]][segment]) / totals[segment]
+    shares: npt.NDArray[np.float64] = segment + np.minimum(within, 1.0 - 1e-12)  # a segment's last item stays in it
+    return shares
+
+
+def draw(shares: npt.NDArray[np.float64], bounds: IntArray, segments: IntArray, rng: np.random.Generator) -> IntArray:
+    """One item of each of ``segments``, each with its weight's chance (``shares``: :func:`running_shares`).
+
+    >>> shares = running_shares(np.array([1.0, 3.0, 2.0]), np.array([0, 2, 2, 3]))
+    >>> picked = draw(shares, np.array([0, 2, 2, 3]), np.zeros(4000, dtype=np.int64), np.random.default_rng(0))
+    >>> sorted(set(picked.tolist())), abs(float((picked == 1).mean()) - 0.75) < 0.03  # item 1 holds 3/4
+    ([0, 1], True)
+    """
+    drawn = np.searchsorted(shares, segments + rng.random(len(segments)), side="right")
+    picked: IntArray = np.clip(drawn, bounds[segments], bounds[segments + 1] - 1)
+    return picked
