@@ -32,7 +32,7 @@ import itertools
 from dataclasses import dataclass
 from functools import cache, cached_property
 
-from cardcommons.cards import Rank
+from cardcommons.cards import JOKER, Rank
 from cardcommons.categories import Category
 from cardcommons.errors import RulesError
 
@@ -110,7 +110,7 @@ class Miniature:
 
     def describe_hand(self, counts: Counts) -> str:
         """Cards of these counts, low to high, the Joker last."""
-        names = [r.symbol for r in self.ranks] + ["JO"]
+        names = [r.symbol for r in self.ranks] + [str(JOKER)]
         return " ".join(names[t] for t, n in enumerate(counts) for _ in range(n))
 
     def category(self, hand: Counts) -> Category:
