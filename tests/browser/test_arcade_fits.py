@@ -99,6 +99,10 @@ def test_the_arcade_fits_at_every_width(
     page.set_viewport_size({"width": 1400, "height": 900})
     readme_picture(page, "whisky_showdown")
     page.set_viewport_size({"width": 390, "height": 900})
+    page.wait_for_timeout(100)
+    heading, turn = (page.locator(f"{WHISKY} .cc-board-head > span").nth(i).bounding_box() for i in (0, 1))
+    apart = heading["x"] + heading["width"] + 8 <= turn["x"] or turn["y"] >= heading["y"] + heading["height"]
+    assert apart, f"at 390 px the board's heading {heading} touches the turn beside it {turn}"
     page.screenshot(path=screenshot_dir / "arcade_showdown_390.png")
     print(f"\narcade fits: widest page {max(widest)} px over {len(widest)} measures")
 
