@@ -186,7 +186,7 @@ def board_html(banner: str, turn: str, body: str) -> str:
     """A game's board: the felt with ``banner`` (the phase) and ``turn``
     (whose turn it is) on top, then ``body`` (HTML: the seats and the cards)."""
     head = (
-        f'<div class="cc-board-head" style="display:flex;flex-wrap:wrap;column-gap:12px;'
+        f'<div class="cc-board-head" style="display:flex;column-gap:12px;'
         f'justify-content:space-between;align-items:baseline">'
         f'<span style="font:700 16px {FONT}">{banner}</span>'
         f'<span style="font-size:12px;color:{FELT_MUTED}">{turn}</span></div>'
