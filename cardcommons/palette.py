@@ -38,6 +38,8 @@ __all__ = [
     "BACK_STRIPE",
     "BLACK",
     "BLUE",
+    "BUTTON_COLOURS",
+    "BUTTON_INK",
     "CARD_EDGE",
     "CARD_PAPER",
     "FELT",
@@ -64,6 +66,7 @@ __all__ = [
     "SELECTED_PAPER",
     "SHADE",
     "UNSELECTED_EDGE",
+    "accent_text",
     "card_colour",
     "card_name",
     "stylesheet_html",
@@ -94,10 +97,26 @@ AMBER_TINT, RED_TINT, GREEN_TINT = "rgba(249,168,37,.22)", "rgba(229,57,53,.14)"
 RED_ACCENT, GREEN_ACCENT, GREY_ACCENT, BLUE, ORANGE = "#e53935", "#43a047", "#78909c", "#1e88e5", "#bf4a00"
 """Accents: a loss or a refusal, a win or a hint, a draw or a neutral note, a bar or a side card, a bold move."""
 
+# -- the move buttons: the same in every theme ----------------------------------
+BUTTON_INK = "#ffffff"
+BUTTON_COLOURS = {"primary": "#1976d2", "success": "#2e7d32", "info": "#0277bd", "danger": "#d32f2f"}
+"""The colour of a button of each ipywidgets style, under its white ink (4.5:1 or more, WCAG AA): the
+themes' own greens and light blues are too pale for white text, and the dark theme writes black on them."""
+
 # -- the felt the games are played on --------------------------------------------
 FELT_INK, FELT_MUTED = "#f1f8e9", "#e2f0d0"  # both 4.5:1 or more on every green of the felt
 FELT, FELT_LIGHT, FELT_DARK, FELT_EDGE = "#1f6d2b", "#237532", "#155021", "#0e3d17"
 """The felt's green, lighter at its centre and darker at its rim, and its edge."""
+
+
+def accent_text(accent: str) -> str:
+    """An accent as the colour of a text: 70% the accent, 30% the theme's ink, so darker on a light
+    page and lighter on a dark one (no colour reads 4.5:1 on both white and near black).
+
+    >>> accent_text(RED_ACCENT)
+    'color-mix(in srgb,#e53935 70%,var(--jp-content-font-color1,#1a1a1a))'
+    """
+    return f"color-mix(in srgb,{accent} 70%,{INK})"
 
 
 def card_colour(card: Card) -> str:

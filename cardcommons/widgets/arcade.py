@@ -35,6 +35,7 @@ from cardcommons.palette import BLUE, FONT, GREEN_ACCENT, MUTED, stylesheet_html
 from cardcommons.widgets.app import WidgetApp
 from cardcommons.widgets.cards import panel_html
 from cardcommons.widgets.game_table import GameTable
+from cardcommons.widgets.page_theme import THEMES, Theme, checked_theme, theme_html
 from cardcommons.widgets.score import Score
 from cardcommons.widgets.split_table import SplitAndChooseTable
 from cardcommons.widgets.table_parts import BotSpec, action_button, bots_label
@@ -46,6 +47,11 @@ GameName = Literal["split", "whisky"]
 GAMES: dict[GameName, str] = {"split": "Split and Choose", "whisky": "Whisky Poker"}
 STRENGTHS = (("quick", 100), ("steady", 300), ("strong", 1000))
 """MonteCarloBot's play-outs per move, by name."""
+_VOILA_THEMES: dict[str, Theme] = {
+    "system": "system",
+    **{name: shade for shade in ("light", "dark") for name in (shade, f"JupyterLab {shade.title()}")},
+}
+"""The themes a Voilà address may name (``?theme=dark``), as the arcade's switch calls them."""
 SEED_DIGITS = 18
 """The longest seed a page's address may ask for (every int up to 10**18 - 1)."""
 _BOTS: dict[str, Any] = {
@@ -172,6 +178,17 @@ class Arcade(WidgetApp):
     ``game``: the game shown first ("split" or "whisky"). ``seed``: the first
     deal of each game (None: fresh ones); every new deal takes the next seed.
 
+    ``voila_base_url``: the base URL of the Voilà server that shows the page
+    (Voilà gives it to the kernel as ``VOILA_BASE_URL``). Only then is there
+    a theme switch, :attr:`theme_choice`, which starts at ``theme``: "system"
+    (the reader's ``prefers-color-scheme``), "light" or "dark"; it restyles
+    the whole page at once, so the score and the games stay (see
+    :mod:`cardcommons.widgets.page_theme`). In a notebook (None) the switch
+    is hidden: there the arcade is one output among the reader's cells, and
+    JupyterLab's own theme rules every cell alike, with its own switch and
+    its "synchronise with system" setting, both in the Settings menu; a
+    switch of the arcade would restyle the whole notebook behind Lab's back.
+
     Controls: :attr:`game_choice` ("split" or "whisky"), :attr:`new_game_button`;
     for Split and Choose :attr:`split_bot` ("HeuristicBot" or "MonteCarloBot"),
     :attr:`split_strength` (MonteCarloBot's play-outs per move),
@@ -188,14 +205,24 @@ class Arcade(WidgetApp):
     >>> arcade.new_game_button.click()
     >>> arcade.table.seed
     7
+    >>> arcade.theme_choice.layout.display, Arcade(voila_base_url="/").theme_choice.value
+    ('none', 'system')
     """
 
-    def __init__(self, game: GameName = "split", seed: int | None = None) -> None:
+    def __init__(
+        self,
+        game: GameName = "split",
+        seed: int | None = None,
+        theme: Theme = "system",
+        voila_base_url: str | None = None,
+    ) -> None:
         if game not in GAMES:
             raise RulesError(f"the game is 'split' or 'whisky', not {game!r}")
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
             raise RulesError(f"seed is an int or None, not {seed!r}")
+        theme = checked_theme(theme)
         self._first_seed = seed
+        self._voila_base_url = voila_base_url
         self._tables: dict[GameName, GameTable[Any, Any]] = {}
 
         self.game_choice = w.ToggleButtons(
@@ -204,6 +231,13 @@ class Arcade(WidgetApp):
             style={"button_width": "150px"},
         )
         self.new_game_button = action_button("New game", "refresh", "success", "deal again, with the options below")
+        self.theme_choice = w.ToggleButtons(
+            options=THEMES,
+            value=theme,
+            tooltips=["as your system is set", "a light page", "a dark page"],
+            style={"button_width": "64px"},
+        )
+        self._theme_sheet = w.HTML(layout=w.Layout(display="none"))  # links and a style only: nothing to see
         self.split_bot = w.ToggleButtons(
             options=["HeuristicBot", "MonteCarloBot"],
             tooltips=["quick rules of thumb", "looks ahead by playing many deals out"],
@@ -259,18 +293,22 @@ class Arcade(WidgetApp):
         self.widget = w.VBox(
             [
                 title,
-                w.HBox([self.game_choice, self.new_game_button], layout=w.Layout(align_items="center")),
+                w.HBox(
+                    [self.game_choice, self.new_game_button, self._theme_row()], layout=w.Layout(align_items="center")
+                ),
                 self._split_options,
                 self._whisky_options,
                 self.message_label,
                 w.HBox([self._table_box, side], layout=w.Layout(flex_flow="row wrap", align_items="flex-start")),
                 w.HTML(stylesheet_html()),
+                self._theme_sheet,
             ],
             layout=w.Layout(padding="4px"),
         )
         self.widget.add_class("cc-arcade")
 
         self.game_choice.observe(lambda _c: self._show(), names="value")
+        self.theme_choice.observe(lambda _c: self._show_theme(), names="value")
         self.new_game_button.on_click(lambda _b: self.table.new_game())
         for control in (self.split_bot, self.split_strength, self.face_up_swap, self.first_splitter):
             control.observe(lambda _c: self._redeal("split"), names="value")
@@ -279,6 +317,7 @@ class Arcade(WidgetApp):
             control.observe(lambda _c: self._redeal("whisky"), names="value")
         self._show_strengths()
         self._show()
+        self._show_theme()
 
     summary = (
         "Card Commons arcade: run this cell to play, or click Render with Voilà in the notebook's toolbar "
@@ -295,18 +334,28 @@ class Arcade(WidgetApp):
         )
 
     @classmethod
-    def from_query(cls, query: str) -> Arcade:
+    def from_query(cls, query: str, voila_base_url: str | None = None) -> Arcade:
         """The arcade a page's address asks for, from its query string:
-        ``game=whisky`` and ``seed=42`` (each optional). A value it cannot use
-        is named in a message on the page, and the default used instead.
+        ``game=whisky``, ``seed=42`` and Voilà's own ``theme=dark`` (each
+        optional; without a theme, the page follows the reader's system). A
+        value it cannot use is named in a message on the page, and the default
+        used instead. ``voila_base_url``: as for :class:`Arcade`.
 
         >>> Arcade.from_query("game=whisky&seed=7").table.seed
         7
+        >>> Arcade.from_query("theme=dark", voila_base_url="/").theme_choice.value
+        'dark'
         >>> Arcade.from_query("seed=seven").message
         "seed is a whole number of up to 18 digits, not 'seven': a fresh deal instead."
         """
         asked = {name: values[-1] for name, values in parse_qs(query).items()}
         game, seed, problems = asked.get("game", "split"), asked.get("seed"), []
+        theme = _VOILA_THEMES.get(asked.get("theme", "system"))
+        if theme is None:
+            problems.append(
+                f"theme is 'light' or 'dark', not {shown(asked['theme'], 40)}: as your system is set instead."
+            )
+            theme = "system"
         if game not in GAMES:
             problems.append(f"game is 'split' or 'whisky', not {game!r}: Split and Choose instead.")
             game = "split"
@@ -315,7 +364,7 @@ class Arcade(WidgetApp):
                 f"seed is a whole number of up to {SEED_DIGITS} digits, not {shown(seed, 40)}: a fresh deal instead."
             )
             seed = None
-        arcade = cls(game, None if seed is None else int(seed))  # type: ignore[arg-type]
+        arcade = cls(game, None if seed is None else int(seed), theme, voila_base_url)  # type: ignore[arg-type]
         if problems:
             arcade._say(" ".join(problems))
         return arcade
@@ -395,6 +444,18 @@ class Arcade(WidgetApp):
     def _count(self, game: str, opponent: str, outcome: str) -> None:
         self.score.record(game, opponent, outcome)
         self.score_view.value = self.score.html()
+
+    def _theme_row(self) -> Any:
+        """The theme switch, at the end of the top row (on a Voilà page only)."""
+        row = w.HBox([_label("Theme"), self.theme_choice], layout=w.Layout(align_items="center", margin="0 0 0 auto"))
+        row.add_class("cc-theme-switch")
+        if self._voila_base_url is None:
+            row.layout.display = self.theme_choice.layout.display = "none"
+        return row
+
+    def _show_theme(self) -> None:
+        if self._voila_base_url is not None:
+            self._theme_sheet.value = theme_html(self.theme_choice.value, self._voila_base_url)
 
     def _show_strengths(self) -> None:
         """A strength to choose only for MonteCarloBot."""

@@ -16,7 +16,7 @@ from __future__ import annotations
 from html import escape
 
 from cardcommons.errors import RulesError
-from cardcommons.palette import FONT, GOLD, GREEN_ACCENT, GREY_ACCENT, MUTED, RED_ACCENT
+from cardcommons.palette import FONT, GOLD, GREEN_ACCENT, GREY_ACCENT, MUTED, RED_ACCENT, accent_text
 from cardcommons.widgets.cards import panel_html
 
 __all__ = ["OUTCOMES", "Score"]
@@ -61,7 +61,7 @@ class Score:
             return panel_html(f'<div class="cc-score" style="font-size:13px">{title}{body}</div>', accent=GOLD)
         cell = "padding:1px 6px;text-align:right"
         head = "".join(
-            f'<th style="{cell};color:{colour}">{word}</th>'
+            f'<th style="{cell};color:{accent_text(colour)}">{word}</th>'
             for word, colour in (("won", GREEN_ACCENT), ("drawn", GREY_ACCENT), ("lost", RED_ACCENT))
         )
         rows = "".join(

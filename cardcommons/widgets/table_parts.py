@@ -29,6 +29,8 @@ from cardcommons.errors import RulesError, shown
 from cardcommons.faces import card_html
 from cardcommons.game import Action, Bot
 from cardcommons.palette import (
+    BUTTON_COLOURS,
+    BUTTON_INK,
     FELT,
     FELT_DARK,
     FELT_EDGE,
@@ -45,6 +47,7 @@ from cardcommons.palette import (
     MUTED,
     PAPER,
     RED_ACCENT,
+    accent_text,
     card_name,
 )
 from cardcommons.widgets.cards import card_button, panel_html, style_card_button
@@ -219,7 +222,7 @@ def result_banner(text: str, *, good: bool | None) -> str:
     """A headline for the end of a game: green for a win, red for a loss, grey for a draw."""
     accent = {True: GREEN_ACCENT, False: RED_ACCENT, None: GREY_ACCENT}[good]
     return (
-        f'<div style="font:700 20px/1.3 {FONT};color:{accent};margin-bottom:6px" class="cc-headline">'
+        f'<div style="font:700 20px/1.3 {FONT};color:{accent_text(accent)};margin-bottom:6px" class="cc-headline">'
         f"{escape(text)}</div>"
     )
 
@@ -251,9 +254,12 @@ def set_card(button: Any, card: Card | None, selected: bool = False) -> None:
 
 
 def action_button(description: str, icon: str = "", style: str = "", tooltip: str = "") -> Any:
-    """A move button of the tray."""
+    """A move button of the tray; a ``style`` ("primary", "success", "info", "danger") gives it
+    its colour of :data:`~cardcommons.palette.BUTTON_COLOURS`, with white text, in every theme."""
     layout = w.Layout(width="auto", min_width="96px", height="34px", margin="3px")
     button = w.Button(description=description, icon=icon, button_style=style, tooltip=tooltip, layout=layout)
+    if style:
+        button.style.button_color, button.style.text_color = BUTTON_COLOURS[style], BUTTON_INK
     return button
 
 

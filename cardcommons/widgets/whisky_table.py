@@ -38,7 +38,7 @@ from cardcommons.faces import card_html, text_html
 from cardcommons.game import Action, Bot
 from cardcommons.hands import HAND_SIZE
 from cardcommons.packs import MAX_PLAYERS
-from cardcommons.palette import AMBER_TINT, FELT_MUTED, FONT, GOLD, GREEN_ACCENT, INK, MUTED, ORANGE
+from cardcommons.palette import AMBER_TINT, FELT_MUTED, FONT, GOLD, GREEN_ACCENT, INK, MUTED, ORANGE, accent_text
 from cardcommons.whisky import Event, Exchange, Knock, Pass, TakeSpare, WhiskyAction, WhiskyObservation, WhiskyPoker
 from cardcommons.widgets.cards import panel_html
 from cardcommons.widgets.game_table import YOU, GameTable, TableWords
@@ -512,7 +512,8 @@ class WhiskyPokerTable(GameTable[WhiskyPoker, WhiskyObservation]):
                 f'<td style="padding:2px 8px;white-space:nowrap">{"".join(card_html(c) for c in hand)}</td>'
                 f'<td style="padding:4px 8px"><b>{escape(value.category.label)}</b>'
                 f'<div style="font-size:12px;color:{MUTED}">{escape(value.describe())}</div></td>'
-                f'<td style="padding:4px 8px;font-weight:700;color:{GREEN_ACCENT}">{"wins" if won else ""}</td></tr>'
+                f'<td style="padding:4px 8px;font-weight:700;color:{accent_text(GREEN_ACCENT)}">'
+                f"{'wins' if won else ''}</td></tr>"
             )
         table = f'<table class="cc-result-rows" style="border-collapse:collapse;color:{INK}">{"".join(rows)}</table>'
         spare = (

@@ -125,6 +125,20 @@ def test_arcade_plays_both_games_by_clicking(
     play_split_and_choose(arcade, readme_picture)
     page.screenshot(path=screenshot_dir / "arcade_split_and_choose_over.png", full_page=True)
 
+    # the theme switch restyles the page at once, without a reload: the score and the table stay
+    score, log = page.locator(".cc-score").inner_text(), page.locator(f"{SPLIT} .cc-log").inner_text()
+    assert "against HeuristicBot" in score
+    page.evaluate("window.ccNotReloaded = true")
+    theme_switch(page).get_by_role("button", name="dark", exact=True).click()
+    expect_shade(page, "dark")
+    assert page.evaluate("window.ccNotReloaded === true"), "the page was loaded again"
+    assert page.locator(".cc-score").inner_text() == score
+    assert page.locator(f"{SPLIT} .cc-log").inner_text() == log
+    expect(page.locator(f"{SPLIT} .cc-result")).to_be_visible()
+    readme_picture(page, "split_and_choose_dark")
+    theme_switch(page).get_by_role("button", name="light", exact=True).click()
+    expect_shade(page, "light")
+
     # the other game: Whisky Poker, three GreedyBots, one whole round
     arcade.option("Whisky Poker")
     arcade.expect_playable(WHISKY)
@@ -250,19 +264,46 @@ def play_whisky_round(arcade: Arcade, opponents: int = 3, each_turn: Callable[[]
         expect(showdown).to_contain_text(value.describe())
 
 
-@pytest.mark.parametrize("theme", ["light", "dark"])
-def test_arcade_reads_in_both_themes(arcade: Arcade, voila_url: str, screenshot_dir: Path, theme: str) -> None:
+_SHADE = """() => {  // the page's own background, as painted: 'dark' or 'light'
+    const [r, g, b] = getComputedStyle(document.body).backgroundColor.match(/[\\d.]+/g).map(Number);
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b < 128 ? 'dark' : 'light';
+}"""
+
+
+def expect_shade(page: Any, shade: str) -> None:
+    """Wait until the page is painted ``shade`` ("light" or "dark"), the arcade's texts all readable."""
+    page.wait_for_function(f"({_SHADE})() === {shade!r}", timeout=TIMEOUT)
+    # every text of the arcade readable on what is behind it (contrast measured as in test_themes_in_lab)
+    lowest = page.locator(".cc-arcade").evaluate(LOWEST_CONTRASTS)
+    assert lowest[0][0] >= MIN_CONTRAST, (shade, lowest)
+
+
+def theme_switch(page: Any) -> Any:
+    """The arcade's theme switch (system, light, dark)."""
+    return page.locator(".cc-arcade .cc-theme-switch .widget-toggle-buttons")
+
+
+@pytest.mark.parametrize(
+    ("address", "system"), [("light", "dark"), ("dark", "light"), (None, "dark"), (None, "light")], ids=str
+)
+def test_arcade_reads_in_both_themes(
+    arcade: Arcade, voila_url: str, screenshot_dir: Path, address: str | None, system: str
+) -> None:
+    """The address's theme (Voilà's ``?theme=``) if it names one, else the system's (``prefers-color-scheme``)."""
     page = arcade.page
-    arcade.open(f"{voila_url}/?theme={theme}")
-    expect(page.locator("body")).to_have_attribute("data-jp-theme-light", str(theme == "light").lower())
-    # the side cards take the theme's paper and ink: every text readable (contrast measured as in test_themes_in_lab)
-    for card in (".cc-rules", ".cc-cheat-sheet"):
-        panel = page.locator(f".cc-arcade-side {card}").locator("xpath=..")
-        lowest = panel.evaluate(LOWEST_CONTRASTS)
-        assert lowest[0][0] >= MIN_CONTRAST, lowest
+    page.emulate_media(color_scheme=system)
+    arcade.open(f"{voila_url}/?theme={address}" if address else voila_url)
+    expect(theme_switch(page).locator("button.mod-active")).to_have_text(address or "system")
+    expect_shade(page, address or system)
+    if address is None:  # following the system, live
+        other = {"light": "dark", "dark": "light"}[system]
+        page.emulate_media(color_scheme=other)
+        expect_shade(page, other)
+        page.emulate_media(color_scheme=system)
+        expect_shade(page, system)
     rows = page.locator(".cc-cheat-sheet tr")
     expect(rows).to_have_count(9)
     counts = category_counts(Pack.split_and_choose())
     for place, (row, (category, n)) in enumerate(zip(rows.all(), counts.items(), strict=True), start=1):
         assert row.locator("td").all_inner_texts()[:3] == [str(place), category.value, f"{n:,}"]
-    page.screenshot(path=screenshot_dir / f"arcade_{theme}.png")
+    page.screenshot(path=screenshot_dir / f"arcade_{address or 'system'}_{system}.png")

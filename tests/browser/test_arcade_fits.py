@@ -176,3 +176,14 @@ def test_from_lab_one_click_opens_the_arcade_page(
     frame = page.frame_locator("iframe[src*='voila/render/from-lab/play.ipynb']")
     expect(frame.locator(".cc-arcade .cc-split-and-choose-table .cc-board")).to_be_visible(timeout=LOAD_TIMEOUT)
     page.screenshot(path=screenshot_dir / "arcade_from_lab.png")
+    # the page has its theme switch, and its stylesheets load from this server...
+    expect(frame.locator(".cc-theme-switch")).to_be_visible()
+    statuses = frame.locator("body").evaluate(
+        "() => Promise.all([...document.querySelectorAll('.cc-arcade link[href*=theme-]')]"
+        ".map(link => fetch(link.href).then(answer => answer.status)))"
+    )
+    assert statuses == [200, 200], statuses
+    # ...without making Lab refuse its own themes afterwards (Voilà's api/themes copies would)
+    for shade in ("light", "dark"):
+        answer = page.request.get(f"{lab_url}/lab/api/themes/@jupyterlab/theme-{shade}-extension/index.css")
+        assert answer.status == 200, (shade, answer.status)
