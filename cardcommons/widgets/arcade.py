@@ -119,9 +119,9 @@ def cheat_sheet_html(pack: Pack) -> str:
     (True, True, True)
     """
     counts = category_counts(pack, STANDARD)
-    cell = "padding:2px 6px;text-align:right;white-space:nowrap"
+    cell = "padding:2px 6px;text-align:right;white-space:nowrap"  # the category's name alone wraps, on a phone
     rows = "".join(
-        f'<tr><td style="{cell};color:{MUTED}">{place}</td><td style="{cell};text-align:left">{category.value}</td>'
+        f'<tr><td style="{cell};color:{MUTED}">{place}</td><td style="padding:2px 6px">{category.value}</td>'
         f'<td style="{cell}">{n:,}</td>'
         f'<td style="{cell};color:{MUTED}">{counts.one_in_text(category)}</td></tr>'
         for place, (category, n) in enumerate(counts.items(), start=1)

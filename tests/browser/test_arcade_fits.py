@@ -1,9 +1,10 @@
 """The arcade page fits the screen it is on, and closed pages leave no kernel behind.
 
 At 1400, 1024 and 390 px, at each of your turns of a whole Split and Choose
-game and a Whisky Poker round and at their results, nothing on the page
-scrolls sideways and no text is cut: every element whose overflow is hidden
-or scrolls has ``scrollWidth <= clientWidth``. The showdown uses the table's
+game and a Whisky Poker round and at their results, on a Voilà page and as
+a cell's output in JupyterLab, nothing on the page scrolls sideways and no
+text is cut: every element of the arcade or around it whose overflow is
+hidden or scrolls has ``scrollWidth <= clientWidth``. The showdown uses the table's
 width; the score beside the table counts the games. Then five reloads: after
 Voilà's cull time, at most one of their kernels is left.
 """
@@ -40,7 +41,13 @@ _OVERFLOWS = """() => {
     let checked = 0;
     const root = document.scrollingElement;
     if (root.scrollWidth > root.clientWidth + 1) cut.push(`the page: ${root.scrollWidth} > ${root.clientWidth}`);
-    for (const e of document.querySelectorAll('.cc-arcade, .cc-arcade *')) {
+    // what holds the arcade: Lab's output area and notebook up to its panel (not Lab's own menus), or Voilà's page
+    const around = [];
+    for (let e = document.querySelector('.cc-arcade').parentElement; e; e = e.parentElement) {
+        around.push(e);
+        if (e.classList.contains('jp-NotebookPanel')) break;
+    }
+    for (const e of [...around, ...document.querySelectorAll('.cc-arcade, .cc-arcade *')]) {
         if (!e.offsetParent) continue;  // not shown
         const x = getComputedStyle(e).overflowX;
         if (x === 'visible') continue;
@@ -105,6 +112,28 @@ def test_the_arcade_fits_at_every_width(
     assert apart, f"at 390 px the board's heading {heading} touches the turn beside it {turn}"
     page.screenshot(path=screenshot_dir / "arcade_showdown_390.png")
     print(f"\narcade fits: widest page {max(widest)} px over {len(widest)} measures")
+
+
+def test_the_arcade_fits_in_lab(run_notebook: Callable[..., Any], screenshot_dir: Path) -> None:
+    """The arcade as a cell's output in JupyterLab (as a reader who runs play.ipynb there meets it):
+    the same measures at the same widths, the notebook's own columns around it included."""
+    page = run_notebook("arcade.ipynb", width=1400, height=900)
+    arcade = Arcade(page)
+    arcade.expect_playable(SPLIT, LOAD_TIMEOUT)
+    widest: list[int] = []
+    arcade.option("you")
+    expect(page.locator(SPLIT).locator(".widget-html").first).to_contain_text(f"game {SEED + 1}", timeout=TIMEOUT)
+    play_split_and_choose(arcade, each_turn=lambda: fits(arcade, "Split and Choose in Lab", widest))
+    fits(arcade, "the Split and Choose result in Lab", widest)
+    arcade.option("Whisky Poker")
+    arcade.expect_playable(WHISKY)
+    play_whisky_round(arcade, each_turn=lambda: fits(arcade, "Whisky Poker in Lab", widest))
+    fits(arcade, "the Whisky Poker showdown in Lab", widest)
+    for width in WIDTHS:
+        page.set_viewport_size({"width": width, "height": 900})
+        page.locator(f"{WHISKY} .cc-result-box").scroll_into_view_if_needed()
+        page.screenshot(path=screenshot_dir / f"lab_arcade_showdown_{width}.png")
+    print(f"\narcade fits in Lab: widest page {max(widest)} px over {len(widest)} measures")
 
 
 def test_reloads_leave_one_kernel(arcade: Arcade, voila_url: str) -> None:
