@@ -33,7 +33,7 @@ import tempfile
 import threading
 import traceback
 from collections.abc import Sequence
-from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed, wait
+from concurrent.futures import Executor, Future, as_completed, wait
 from contextlib import suppress
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -188,6 +188,8 @@ def check_portable(executor: Executor, factories: dict[str, Callable[..., object
     """On a process pool, every factory must reach the workers: one that does not
     pickle (a lambda, a function defined inside another) is refused by name, before
     anything is sent. Dask sends them with cloudpickle, which takes lambdas too."""
+    from concurrent.futures import ProcessPoolExecutor  # here, not on top: multiprocessing is slow to import
+
     if not isinstance(executor, ProcessPoolExecutor):
         return
     for name, factory in factories.items():
