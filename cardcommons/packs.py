@@ -124,6 +124,15 @@ class Pack:
             regular.append((self.lowest + 3, low))
         return tuple(regular)
 
+    @cached_property
+    def straight_windows(self) -> frozenset[frozenset[int]]:
+        """The ranks of every straight, as a set to look a hand's ranks up in.
+
+        >>> frozenset({14, 13, 12, 11, 10}) in Pack.split_and_choose().straight_windows
+        True
+        """
+        return frozenset(ranks for _, ranks in self.straights)
+
     def __len__(self) -> int:
         return len(self.cards)
 

@@ -71,26 +71,25 @@ def ranked_readings(ranks: list[int], flush_suit: Suit | None, jokers: int, pack
         order = sorted(sorted(held, reverse=True), key=ranks.count, reverse=True)
         category = _GROUPS[ranks.count(order[0]), ranks.count(order[1]) if len(order) > 1 else 0]
         return [Reading(category, tuple(order + [JOKER_LOW] * jokers), (None,) * jokers)]
-    straights = [(top, window) for top, window in pack.straights if held <= window]
+    straight = next((found for found in pack.straights if held <= found[1]), None)  # the highest they fit in
     if jokers == 0:
-        if straights:
+        if straight:
             category = Category.STRAIGHT_FLUSH if flush_suit else Category.STRAIGHT
-            return [Reading(category, (straights[0][0],), ())]
+            return [Reading(category, (straight[0],), ())]
         category = Category.FLUSH if flush_suit else Category.HIGH_CARD
         return [Reading(category, tuple(ranks), ())]
     found = [Reading(Category.HIGH_CARD, tuple(ranks) + (JOKER_LOW,) * jokers, (None,) * jokers)]
-    if straights:
-        top, window = straights[0]
+    if straight:
+        top, window = straight
         missing = sorted(window - held, reverse=True)
         off_suit = next(s for s in Suit if s is not flush_suit)
         found.append(Reading(Category.STRAIGHT, (top,), tuple(Card(Rank(r), off_suit) for r in missing)))
         if flush_suit is not None:
             found.append(Reading(Category.STRAIGHT_FLUSH, (top,), tuple(Card(Rank(r), flush_suit) for r in missing)))
     if flush_suit is not None:
-        windows = {window for _, window in pack.straights}
         free = [r for r in reversed(pack.ranks) if r not in held]
         for fill in itertools.combinations(free, jokers):
-            if held | set(fill) not in windows:
+            if held.union(fill) not in pack.straight_windows:
                 stand_ins = tuple(Card(Rank(r), flush_suit) for r in fill)
                 found.append(Reading(Category.FLUSH, tuple(sorted(ranks + list(fill), reverse=True)), stand_ins))
                 break
