@@ -6,8 +6,10 @@ dataclass repr, and the text form must say what the picture shows.
 
 from __future__ import annotations
 
+from cardcommons.bots import HeuristicBot
 from cardcommons.cards import parse_cards
 from cardcommons.faces import card_text, show_hands
+from cardcommons.game import play
 from cardcommons.hands import evaluate
 from cardcommons.split_and_choose import ReserveView, SplitAndChoose, Swap, stage
 from cardcommons.whisky import WhiskyPoker
@@ -125,3 +127,10 @@ def test_whisky_result_in_words_shows_every_hand_then_why() -> None:
         "seat 2: K♥ Q♠ J♣ 10♦ 9♥: Straight to the King",
         "Seats 0 and 2 share the win with equal hands: Straight to the King.",
     ]
+
+
+def test_a_game_says_whose_turn_it_is_in_words() -> None:
+    game = SplitAndChoose(seed=3, first_splitter=0)
+    assert "phase: split, Player 0 to play" in game._repr_html_()
+    play(game, [HeuristicBot(seed=1), HeuristicBot(seed=2)])
+    assert "phase: over, the game is over" in game._repr_html_() and "None" not in game._repr_html_()

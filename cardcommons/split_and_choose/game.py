@@ -378,7 +378,8 @@ class SplitAndChoose:
         return f"SplitAndChoose({deal}, phase={self.phase!r}, to play={self.current_player})"
 
     def _repr_html_(self) -> str:
-        parts = [f"<b>Split and Choose</b> — phase: {self.phase}, to play: {self.current_player}"]
+        turn = "the game is over" if self.current_player is None else f"Player {self.current_player} to play"
+        parts = [f"<b>Split and Choose</b> — phase: {self.phase}, {turn}"]
         for p in (0, 1):
             parts.append(f"<div>Player {p}: {hand_html(self._hands[p])}</div>")
         parts.append(f"<div>Reserve: {card_html(None, title='the reserve')}</div>")
