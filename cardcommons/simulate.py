@@ -109,9 +109,24 @@ class Summary:
         self._check_bot(bot)
         if what not in _VERBS:
             raise SimulationError(f"Summary.measure: what must be one of {', '.join(_VERBS)}, not {shown(what)}")
-        if name is None:
-            name = self.names[bot] if self.names.count(self.names[bot]) == 1 else f"{self.names[bot]} (bot {bot})"
-        return Rate(name, (game[bot] == what for game in self.outcomes), source=self, verb=_VERBS[what])
+        return Rate(
+            self.label(bot) if name is None else name,
+            (game[bot] == what for game in self.outcomes),
+            source=self,
+            verb=_VERBS[what],
+        )
+
+    def label(self, bot: int) -> str:
+        """Bot ``bot``'s name, numbered where two bots share it.
+
+        >>> from cardcommons.bots import HeuristicBot
+        >>> from cardcommons.split_and_choose import SplitAndChoose
+        >>> simulate(SplitAndChoose, [HeuristicBot, HeuristicBot], games=2, seed=1, progress=False).label(1)
+        'HeuristicBot (bot 1)'
+        """
+        self._check_bot(bot)
+        name = self.names[bot]
+        return name if self.names.count(name) == 1 else f"{name} (bot {bot})"
 
     def compare(
         self, a: int = 0, b: int = 1, what: Outcome = "win", names: tuple[str, str] | None = None
@@ -129,10 +144,10 @@ class Summary:
 
     def table(self) -> str:
         """A plain-text table of the rates."""
-        lines = [f"{'bot':<24}{'win':>22}{'draw':>22}{'loss':>22}"]
-        for b, name in enumerate(self.names):
+        lines = [(f"{'bot':<24}" + "".join(f"{what + ' [95%]':^23}" for what in ("win", "draw", "loss"))).rstrip()]
+        for b in range(len(self.names)):
             cells = [self.rate(b, what) for what in ("win", "draw", "loss")]
-            lines.append(f"{name:<24}" + "".join(f"{r:>8.3f} [{lo:.3f}, {hi:.3f}]" for r, lo, hi in cells))
+            lines.append(f"{self.label(b):<24}" + "".join(f"{r:>8.3f} [{lo:.3f}, {hi:.3f}]" for r, lo, hi in cells))
         return "\n".join(lines)
 
     def __str__(self) -> str:
@@ -140,15 +155,15 @@ class Summary:
 
     def _repr_html_(self) -> str:
         rows = "".join(
-            f"<tr><td>{escape(name)}</td>"
+            f'<tr><td style="text-align:left">{escape(self.label(b))}</td>'
             + "".join(
                 f"<td>{r:.3f} <small>[{lo:.3f}, {hi:.3f}]</small></td>"
                 for r, lo, hi in (self.rate(b, w) for w in ("win", "draw", "loss"))
             )
             + "</tr>"
-            for b, name in enumerate(self.names)
+            for b in range(len(self.names))
         )
-        head = "<tr><th>bot</th><th>win [95%]</th><th>draw [95%]</th><th>loss [95%]</th></tr>"
+        head = '<tr><th style="text-align:left">bot</th><th>win [95%]</th><th>draw [95%]</th><th>loss [95%]</th></tr>'
         return f"<table><caption>{self.games} games</caption>{head}{rows}</table>"
 
 

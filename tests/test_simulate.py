@@ -383,3 +383,12 @@ def test_progress_bar_shows_unless_asked_not_to(capsys: pytest.CaptureFixture[st
     assert "games: 100%" in shown and "5/5" in shown
     simulate(SplitAndChoose, [RandomBot, RandomBot], games=5, seed=1, progress=False)
     assert capsys.readouterr().err == ""
+
+
+def test_two_bots_of_one_name_are_numbered_in_every_table() -> None:
+    summary = simulate(SplitAndChoose, [HeuristicBot, HeuristicBot], games=4, seed=1, progress=False)
+    assert [summary.label(b) for b in (0, 1)] == ["HeuristicBot (bot 0)", "HeuristicBot (bot 1)"]
+    assert "HeuristicBot (bot 1)" in summary.table() and "HeuristicBot (bot 1)" in summary._repr_html_()
+    assert summary.measure(0).name == "HeuristicBot (bot 0)"
+    lone = simulate(SplitAndChoose, [HeuristicBot, RandomBot], games=4, seed=1, progress=False)
+    assert lone.label(0) == "HeuristicBot" and "(bot" not in lone._repr_html_()
