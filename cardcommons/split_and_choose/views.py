@@ -86,9 +86,8 @@ class ReserveView:
     def _repr_html_(self) -> str:
         if not self.swapped:
             return f"<div>{escape(str(self))}</div>"
-        return (
-            f"<div>Player {self.player} swapped {hand_html([self.given], 'given')} "
-            f"for {hand_html([self.taken], 'taken')}</div>"
+        return (  # a back for a card this player did not see, as ?? in the words
+            f"<div>Player {self.player} swapped {hand_html([self.given])} for {hand_html([self.taken])}</div>"
         )
 
 
