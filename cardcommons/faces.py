@@ -59,6 +59,7 @@ __all__ = [
 _SHAPE = (
     "display:inline-flex;flex-direction:column;justify-content:space-between;box-sizing:border-box;"
     f"width:46px;height:66px;margin:2px;padding:3px 5px;border-radius:6px;border:1px solid {CARD_EDGE};"
+    "text-align:left;"  # the rank in its corner even in a table cell that aligns right (JupyterLab's do)
 )
 _LOOK = f"font:600 17px/1.1 {FONT};vertical-align:middle;box-shadow:0 1px 2px rgba(0,0,0,.35);"
 _FACE = f"{_SHAPE}background:{CARD_PAPER};{_LOOK}"
@@ -102,7 +103,7 @@ def hand_html(cards: Iterable[Card | None], caption: str | None = None) -> str:
     """A row of card faces with an optional caption under it."""
     faces = "".join(card_html(card) for card in cards)
     under = f'<div style="font:13px {FONT};margin-top:2px">{text_html(caption)}</div>' if caption else ""
-    return f'<div class="cc-hand" style="display:inline-block;margin:2px 0">{faces}{under}</div>'
+    return f'<div class="cc-hand" style="display:inline-block;margin:2px 0;text-align:left">{faces}{under}</div>'
 
 
 class CardRow:

@@ -134,3 +134,11 @@ def test_a_game_says_whose_turn_it_is_in_words() -> None:
     assert "phase: split, Player 0 to play" in game._repr_html_()
     play(game, [HeuristicBot(seed=1), HeuristicBot(seed=2)])
     assert "phase: over, the game is over" in game._repr_html_() and "None" not in game._repr_html_()
+
+
+def test_a_card_keeps_its_rank_in_the_corner_inside_a_right_aligned_cell() -> None:
+    """JupyterLab aligns a rendered table's cells right; a result table's cards must not follow."""
+    from cardcommons.faces import card_html, hand_html
+
+    ace = parse_cards("Ad")[0]
+    assert "text-align:left" in card_html(ace) and "text-align:left" in hand_html([ace], "a caption")
