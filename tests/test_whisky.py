@@ -95,6 +95,7 @@ def test_a_later_knock_in_phase_1_leaves_last_turns_for_phase_2() -> None:
     assert game.hands[0] == cards("As Ad Ac Ks Kd")
     assert game.result is not None and game.result.winners == {0}
     assert game.actions.count(Knock()) == 1  # seat 1 never played again
+    assert f"phase 2: over. {game.result.explanation}" in game._repr_html_()  # a sentence of its own
 
 
 def test_taking_the_unseen_spare_starts_phase_2_for_the_next_player() -> None:

@@ -303,7 +303,7 @@ class WhiskyPoker:
             rows.append(Row(f"seat {seat}", hand, value.describe(), ", ".join(notes), won or seat == self._turn))
         up = self._spare_up
         rows.append(Row("spare", self.spare if up else [None] * HAND_SIZE, "face up" if up else "face down"))
-        status = result.explanation if result else f"seat {self._turn} to play"
+        status = f"over. {result.explanation}" if result else f"seat {self._turn} to play"  # the result is a sentence
         title = f"Whisky Poker, {self.players} players, {self.pack}, phase {self._phase}: {status}"
         return rows_html(
             title, rows, "Omniscient view of the game: every hand face up. A player sees observation(seat)."
