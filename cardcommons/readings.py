@@ -71,7 +71,7 @@ def ranked_readings(ranks: list[int], flush_suit: Suit | None, jokers: int, pack
         order = sorted(sorted(held, reverse=True), key=ranks.count, reverse=True)
         category = _GROUPS[ranks.count(order[0]), ranks.count(order[1]) if len(order) > 1 else 0]
         return [Reading(category, tuple(order + [JOKER_LOW] * jokers), (None,) * jokers)]
-    straight = next((found for found in pack.straights if held <= found[1]), None)  # the highest they fit in
+    straight = next((run for run in pack.straights if held <= run[1]), None)  # the highest run they fit in
     if jokers == 0:
         if straight:
             category = Category.STRAIGHT_FLUSH if flush_suit else Category.STRAIGHT
