@@ -758,7 +758,6 @@ def _widgets_imports(subprocess: Any, sys: Any) -> list[tuple[str, str, str]]:
             f"import sys, time; {before}; c = time.thread_time(); {statement}; "
             "print(time.thread_time() - c, 'matplotlib' in sys.modules)"
         )
-        subprocess.run([sys.executable, "-c", probe], env=env, capture_output=True, check=True)  # fills the cache
         runs = [
             subprocess.run([sys.executable, "-c", probe], env=env, capture_output=True, text=True, check=True)
             for _ in range(5)
@@ -770,6 +769,8 @@ def _widgets_imports(subprocess: Any, sys: Any) -> list[tuple[str, str, str]]:
     with tempfile.TemporaryDirectory() as cache:
         env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
         env["PYTHONPYCACHEPREFIX"] = cache
+        everything = f"import ipykernel.ipkernel; from cardcommons.widgets import {', '.join(LESSON_IMPORTS)}"
+        subprocess.run([sys.executable, "-c", everything], env=env, check=True)  # fills the cache, once for all
         for name in LESSON_IMPORTS:
             statement = f"from cardcommons.widgets import {name}"
             in_kernel, plotted = timed(statement, "import ipykernel.ipkernel", env)
