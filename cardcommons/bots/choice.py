@@ -31,7 +31,7 @@ import numpy as np
 
 from cardcommons.errors import RulesError
 
-__all__ = ["MANY", "ONE", "TOLERANCE", "Ops", "best", "best_in_table", "draw", "seed_of"]
+__all__ = ["MANY", "ONE", "TOLERANCE", "Ops", "RuleBot", "best", "best_in_table", "draw", "seed_of"]
 
 TOLERANCE = 1e-12
 """Scores this close to the best count as equal."""
@@ -155,3 +155,40 @@ def best_in_table(xp: Ops, table: Num, make_draw: Callable[[], Num]) -> Num:
     """:func:`best`, for scores already in one table (for many games: a row per game)."""
     tied = xp.tied(table)
     return xp.kth(tied, xp.count(tied), make_draw)
+
+
+class RuleBot:
+    """A bot that plays by a rule: from a view, the rule gives the moves it
+    weighs and which of them are tied best (:meth:`choices`); the bot's
+    ``n``-th decision plays tied move number ``draw(seed, n) % ties``.
+    :meth:`probabilities` says how likely each legal move is, to whoever
+    does not know the seed: one definition of the rule serves both."""
+
+    seed: int
+    decisions: int
+    """Decisions made so far: the next one draws ``draw(seed, decisions)``."""
+
+    def choices(self, observation: Any, legal_actions: Sequence[Any]) -> tuple[list[Any], list[bool]]:
+        """The moves the rule weighs from ``observation``, and which are tied best (one, if it leaves no choice)."""
+        raise NotImplementedError
+
+    def act(self, observation: Any, legal_actions: Sequence[Any]) -> Any:
+        moves, tied = self.choices(observation, legal_actions)
+        decision = self.decisions
+        self.decisions += 1
+        return moves[ONE.kth(tied, sum(tied), lambda: draw(self.seed, decision))]
+
+    def probabilities(self, observation: Any, legal_actions: Sequence[Any]) -> list[float]:
+        """How likely the bot is to play each of ``legal_actions`` from
+        ``observation``: its move, or an equal part for each of the moves its
+        seeded tie-break chooses from.
+
+        >>> from cardcommons.bots import GreedyBot
+        >>> from cardcommons.whisky import WhiskyPoker
+        >>> game = WhiskyPoker.from_deal(["As Ad Ks Kd 9c", "Qh Qs Jc 10d 9h"], "Ac Kc Qc Jd 10s")
+        >>> GreedyBot().probabilities(game.observation(0), game.legal_actions())  # two pair: pass
+        [1.0, 0.0, 0.0]
+        """
+        moves, tied = self.choices(observation, legal_actions)
+        chances = {move: 1 / sum(tied) for move, t in zip(moves, tied, strict=True) if t}
+        return [chances.get(action, 0.0) for action in legal_actions]

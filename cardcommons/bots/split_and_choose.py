@@ -52,7 +52,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from cardcommons.bots.choice import ONE, Num, Ops, best, draw, seed_of
+from cardcommons.bots.choice import ONE, Num, Ops, RuleBot, best, draw, seed_of
 from cardcommons.cards import JOKER, Card, Rank, Suit
 from cardcommons.categories import STANDARD
 from cardcommons.errors import RulesError
@@ -297,7 +297,7 @@ def reserve_pool(
     return [xp.where(given >= 0, xp.where(given == k, 1, 0), pool[k]) for k in range(TYPES)]
 
 
-class HeuristicBot:
+class HeuristicBot(RuleBot):
     """Plays Split and Choose by rules of thumb (see the module's description).
     Its seed (an int, or None for a fresh one) only breaks exact ties: its
     ``n``-th decision draws :func:`cardcommons.bots.choice.draw` ``(seed, n)``.
@@ -314,7 +314,6 @@ class HeuristicBot:
     ) -> None:
         self.seed = seed_of(seed)
         self.decisions = 0
-        """Decisions made so far: the next one draws ``draw(seed, decisions)``."""
         self.value = _tables() if values is None else values
         if not isinstance(infer_reserve, bool):
             raise RulesError(f"infer_reserve is True or False, not {infer_reserve!r}")
@@ -323,28 +322,44 @@ class HeuristicBot:
     def __repr__(self) -> str:
         return "HeuristicBot()" if self.infer_reserve else "HeuristicBot(infer_reserve=False)"
 
-    def act(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
+    def choices(self, observation: Observation, legal_actions: Sequence[Action]) -> tuple[list[Action], list[bool]]:
+        """The moves the bot weighs from ``observation`` (each split; keep and a
+        swap of each type held; else its one choice or build), and which are tied best.
+
+        >>> from cardcommons.split_and_choose import SplitAndChoose
+        >>> game = SplitAndChoose(seed=4)
+        >>> moves, tied = HeuristicBot().choices(game.observation(0), game.legal_actions())
+        >>> len(moves), sum(tied)
+        (6, 1)
+        """
         if not isinstance(observation, SplitAndChooseObservation):
             raise TypeError(f"HeuristicBot plays Split and Choose, not {type(observation).__name__}")
         view = observation
-        decision = self.decisions
-        self.decisions += 1
         match view.phase:
             case "split":
-                return self._split(view, legal_actions, decision)
+                splits = []
+                for action in legal_actions:
+                    assert isinstance(action, Split)
+                    splits.append((_key(action.face_up), _key(action.face_down)))
+                scores = self.split_scores(_key(view.hand), _key(view.opponent_drafted), splits)
+                return list(legal_actions), ONE.tied(scores)
             case "choose":
-                return self._choose(view)
+                return [self._choose(view)], [True]
             case "reserve":
-                return self._reserve(view, decision)
+                return self._reserve_moves(view)
             case "build":
-                return best_build(view.hand)
+                return [best_build(view.hand)], [True]
         raise ValueError(f"no move in phase {view.phase!r}")
+
+    def split_scores(self, mine: int, theirs: int, splits: Sequence[tuple[int, int]]) -> list[float]:
+        """Each split's score (see :func:`split_score`): profiles of its hand, of
+        the cards it knows the chooser holds, and of each split's face-up and face-down pair."""
+        return [split_score(ONE, self.value, mine, theirs, up, down) for up, down in splits]
 
     def split_choice(self, mine: int, theirs: int, splits: Sequence[tuple[int, int]], decision: int) -> int:
         """Which split to make (an index into ``splits``, each a face-up and a
         face-down pair): profiles of its hand, of the cards it knows the chooser holds, and of each pair."""
-        scores = [split_score(ONE, self.value, mine, theirs, up, down) for up, down in splits]
-        return int(best(ONE, scores, lambda: draw(self.seed, decision)))
+        return int(best(ONE, self.split_scores(mine, theirs, splits), lambda: draw(self.seed, decision)))
 
     def takes_face_up(self, mine: int, theirs: int, up: int, unseen: int) -> bool:
         """Whether to take the face-up pair: profiles of its hand, of the cards it knows
@@ -359,19 +374,21 @@ class HeuristicBot:
         hand, of the cards it has not seen, of those it saw go to the other and
         of the face-down pairs it kept; ``before``: the first player's decision
         (swapped, and the type given if shown, else -1), None if deciding first."""
+        scores = self.reserve_scores(hand, unseen, known, hidden, before)
+        choice = best(ONE, scores, lambda: draw(self.seed, decision))
+        return None if choice == 0 else SWAP_ORDER[choice - 1]
+
+    def reserve_scores(
+        self, hand: int, unseen: int, known: int, hidden: int, before: tuple[bool, int] | None
+    ) -> list[float]:
+        """The scores of keeping and of swapping each type in :data:`SWAP_ORDER`
+        (-1 for a type the hand does not hold), from the profiles
+        :meth:`reserve_choice` reads."""
         swapped, given = before if before is not None else (False, -1)
         pool = reserve_pool(
             ONE, self.value, before is not None, unseen, known, hidden, int(swapped), given, self.infer_reserve
         )
-        choice = best(ONE, reserve_scores(ONE, self.value, hand, pool), lambda: draw(self.seed, decision))
-        return None if choice == 0 else SWAP_ORDER[choice - 1]
-
-    def _split(self, view: SplitAndChooseObservation, legal_actions: Sequence[Action], decision: int) -> Action:
-        splits = []
-        for action in legal_actions:
-            assert isinstance(action, Split)
-            splits.append((_key(action.face_up), _key(action.face_down)))
-        return legal_actions[self.split_choice(_key(view.hand), _key(view.opponent_drafted), splits, decision)]
+        return list(reserve_scores(ONE, self.value, hand, pool))
 
     def _choose(self, view: SplitAndChooseObservation) -> Action:
         face_up = view.rounds[-1].face_up
@@ -380,14 +397,21 @@ class HeuristicBot:
             self.takes_face_up(_key(view.hand), _key(view.opponent_drafted), _key(face_up), _key(view.unseen))
         )
 
-    def _reserve(self, view: SplitAndChooseObservation, decision: int) -> Action:
+    def _reserve_moves(self, view: SplitAndChooseObservation) -> tuple[list[Action], list[bool]]:
+        """Keep, then a swap of the first card of each type held (in :data:`SWAP_ORDER`), and which are tied best."""
         me = view.player
         before = [d for d in view.reserve if d.player != me]
         shown = before[0].given if before else None
         seen = (before[0].swapped, -1 if shown is None else _TYPE_OF[shown]) if before else None
-        swapped_type = self.reserve_choice(
-            _key(view.hand), _key(view.unseen), _key(view.opponent_drafted), _key(kept_hidden(view)), seen, decision
+        scores = self.reserve_scores(
+            _key(view.hand), _key(view.unseen), _key(view.opponent_drafted), _key(kept_hidden(view)), seen
         )
-        if swapped_type is None:
-            return Keep()
-        return Swap(next(c for c in view.hand if _TYPE_OF[c] == swapped_type))
+        tied = ONE.tied(scores)
+        moves: list[Action] = [Keep()]
+        flags = [tied[0]]
+        for t, flag in zip(SWAP_ORDER, tied[1:], strict=True):
+            held = [c for c in view.hand if _TYPE_OF[c] == t]
+            if held:
+                moves.append(Swap(held[0]))
+                flags.append(flag)
+        return moves, flags

@@ -21,13 +21,13 @@ from functools import lru_cache
 
 import numpy as np
 
-from cardcommons.bots.choice import ONE, best, draw, seed_of
+from cardcommons.bots.choice import ONE, RuleBot, seed_of
 from cardcommons.categories import Category, Ranking
 from cardcommons.game import Action, Observation
 from cardcommons.lookup import hand_table
 from cardcommons.odds import RankingLike, resolve_ranking
 from cardcommons.packs import Pack
-from cardcommons.whisky import KNOCK, PASS, TAKE, WhiskyAction, WhiskyObservation, rules_table, swapped
+from cardcommons.whisky import KNOCK, PASS, TAKE, WhiskyObservation, rules_table, swapped
 
 __all__ = ["GreedyBot", "GreedyRule", "exchange_order", "hand_percentiles"]
 
@@ -50,7 +50,7 @@ def _percentiles(pack: Pack, ranking: Ranking) -> tuple[float, ...]:
     return tuple((np.cumsum(per_level) / per_level.sum()).tolist())
 
 
-class GreedyBot:
+class GreedyBot(RuleBot):
     """Plays Whisky Poker greedily: improves its hand and knocks on a threshold.
 
     - ``knock_at``: knock as soon as the hand reaches it. A float is a
@@ -83,7 +83,6 @@ class GreedyBot:
         self.take_unseen_below = take_unseen_below
         self.seed = seed_of(seed)
         self.decisions = 0
-        """Decisions made so far: the next one draws ``draw(seed, decisions)``."""
 
     def __repr__(self) -> str:
         return f"GreedyBot(knock_at={self.knock_at!r})"
@@ -92,12 +91,12 @@ class GreedyBot:
         """This bot's thresholds with a pack and a ranking, as one flag per hand strength."""
         return _rule(pack, ranking, self.knock_at, self.take_unseen_below)
 
-    def act(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
+    def choices(self, observation: Observation, legal_actions: Sequence[Action]) -> tuple[list[Action], list[bool]]:
+        """The moves the bot weighs from ``observation`` (knock, pass or take
+        the spare; or take all and each exchange), and which are tied best."""
         if not isinstance(observation, WhiskyObservation):
             raise TypeError(f"GreedyBot plays Whisky Poker, not {type(observation).__name__}")
         view = observation
-        decision = self.decisions
-        self.decisions += 1
         table = rules_table(view.players, view.jokers, view.ace_low, view.ranking)
         rule = self.rule(table.pack, table.ranking)
         ids = table.ids
@@ -105,18 +104,19 @@ class GreedyBot:
         hand = [ids[c] for c in view.hand]
         now = strength(hand)
         if rule.knock[now]:
-            return KNOCK  # always legal while the game goes on
+            return [KNOCK], [True]  # always legal while the game goes on
         if view.spare is None:
-            return TAKE if rule.take_unseen[now] else PASS  # phase 1, so passing is legal
+            return [TAKE if rule.take_unseen[now] else PASS], [True]  # phase 1, so passing is legal
         spare = [ids[c] for c in view.spare]
         exchanges = table.exchanges
-        moves: list[WhiskyAction] = [TAKE]
+        moves: list[Action] = [TAKE]
         scores = [strength(spare)]
         for give, take in exchange_order(hand, spare):
             moves.append(exchanges[give][take])
             scores.append(strength(swapped(hand, give, take)))
-        choice = best(ONE, scores, lambda: draw(self.seed, decision))
-        return moves[choice] if scores[choice] > now else KNOCK
+        if max(scores) <= now:
+            return [KNOCK], [True]
+        return moves, ONE.tied(scores)
 
 
 def exchange_order(hand: Sequence[int], spare: Sequence[int]) -> list[tuple[int, int]]:

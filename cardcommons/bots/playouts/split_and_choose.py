@@ -62,7 +62,7 @@ from cardcommons.split_and_choose import (
 from cardcommons.split_and_choose.build import mask_sums, sum_over_masks
 from cardcommons.split_and_choose.rules import ROUNDS
 
-__all__ = ["Deals", "deal", "relabel"]
+__all__ = ["Deals", "deal", "hides_a_choice", "relabel"]
 
 Masks = npt.NDArray[np.int64]
 _CARDS = len(PACK)
@@ -147,6 +147,33 @@ class Deals:
             self.swapped = np.full(n, int(log[0]), dtype=np.int64)
             self.given = given
         self.up, self.down = bits[:, 11], bits[:, 12]
+
+    def subset(self, rows: npt.NDArray[np.int64]) -> Deals:
+        """The games ``rows`` of these (a game may come more than once)."""
+        templates = [self.templates[g] for g in rows.tolist()] if len(self.templates) > 1 else self.templates
+        return Deals(self.view, templates, self.maps[rows])
+
+    def their_hidden(self) -> Masks:
+        """Each game's cards that the other player kept from this one's sight
+        (its face-down pairs, by round) and the card it gave at the reserve
+        (-1 if it kept, or has not decided): all that its moves can depend on
+        beyond what this player saw."""
+        other = 1 - self.view.player
+        rounds = [r for r, v in enumerate(self.view.rounds) if v.splitter == other and v.face_up and not v.face_down]
+        pairs = [np.sort(self.order[:, 3 + 4 * r : 5 + 4 * r], axis=1) for r in rounds]
+        mover = 0 if other == 1 - self.first_splitter else 1  # the other's decision at the reserve: first or second
+        given = np.full(self.games, -1, dtype=np.int64)
+        for g, template in enumerate(self.templates):
+            decisions = [a for a in template.history if isinstance(a, Keep | Swap)]
+            decision = decisions[mover] if len(decisions) > mover else None
+            if isinstance(decision, Swap):
+                card = _INDEX[decision.card]
+                if len(self.templates) > 1:
+                    given[g] = self.maps[g, card]
+                else:
+                    given[:] = self.maps[:, card]
+        hidden: Masks = np.column_stack([*pairs, given])
+        return hidden
 
     @staticmethod
     def _columns(game: SplitAndChoose) -> tuple[list[list[int]], list[bool]]:
@@ -377,7 +404,7 @@ class _State:
 def deal(view: SplitAndChooseObservation, games: int, seed: int) -> Deals:
     """``games`` games dealt from ``view`` (it reads nothing else), from ``seed``."""
     rng = random.Random(seed)
-    if _hides_a_choice(view):
+    if hides_a_choice(view):
         templates = [view.sample_game(random.Random(rng.getrandbits(64))) for _ in range(games)]
         maps = np.broadcast_to(np.arange(_CARDS), (games, _CARDS))
         return Deals(view, templates, maps)
@@ -389,7 +416,7 @@ def deal(view: SplitAndChooseObservation, games: int, seed: int) -> Deals:
     return Deals(view, [template], maps)
 
 
-def _hides_a_choice(view: SplitAndChooseObservation) -> bool:
+def hides_a_choice(view: SplitAndChooseObservation) -> bool:
     """Whether the sampled game draws a card the view cannot tell: the card the
     other player gave at a blind swap (drawn from its hand, known cards
     included), unless this player took it back. Shuffling the unseen cards

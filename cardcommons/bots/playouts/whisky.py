@@ -30,15 +30,17 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from cardcommons.bots.choice import MANY, best_in_table, draw
+from cardcommons.bots.choice import MANY, TOLERANCE, best_in_table, draw
 from cardcommons.bots.whisky import GreedyBot, GreedyRule
 from cardcommons.errors import RulesError
 from cardcommons.game import Action
+from cardcommons.hands import HAND_SIZE
 from cardcommons.whisky import (
     Exchange,
     Knock,
@@ -50,6 +52,7 @@ from cardcommons.whisky import (
     rules_table,
 )
 from cardcommons.whisky.game import REPETITIONS
+from cardcommons.whisky.rules import RulesTable
 
 __all__ = ["Deals", "deal"]
 
@@ -57,7 +60,6 @@ Ids = npt.NDArray[np.int64]
 PASS, TAKE, KNOCK, EXCHANGE = 0, 1, 2, 3
 """The moves of a play-out, as numbers; an exchange also has a slot: ``5 * i + j``
 for the ``i``-th card of the sorted hand and the ``j``-th of the sorted spare."""
-HAND = 5
 
 
 def _minus(cards: Sequence[int], taken: Sequence[int]) -> list[int]:
@@ -68,27 +70,50 @@ def _minus(cards: Sequence[int], taken: Sequence[int]) -> list[int]:
     return sorted(left.elements())
 
 
+@dataclass(frozen=True)
+class Places:
+    """Where the cards a seat cannot locate may lie, at one turn: ``unknown[s]``,
+    the ids of seat ``s``'s cards that the view does not know (in the sampled
+    game); then ``spare`` places for a face-down spare (5 or 0); then the
+    stock. ``cards`` are the sampled game's cards for all these places, in
+    this order: any arrangement of them is a deal that fits the view."""
+
+    unknown: list[list[int]]
+    spare: int
+    cards: list[int]
+
+    def seat(self, s: int) -> slice:
+        """The places of seat ``s``'s unknown cards."""
+        start = sum(len(u) for u in self.unknown[:s])
+        return slice(start, start + len(self.unknown[s]))
+
+
+def places(view: WhiskyObservation, template: WhiskyPoker) -> Places:
+    """The places of the cards ``view``'s seat cannot locate, in ``template`` (a game sampled from it)."""
+    ids = rules_table(view.players, view.jokers, view.ace_low, view.ranking).ids
+    known = [[ids[c] for c in cards] for cards in view.known]
+    unknown = [
+        [] if s == view.player else _minus([ids[c] for c in hand], known[s]) for s, hand in enumerate(template.hands)
+    ]
+    spare = [ids[c] for c in template.spare] if view.spare is None else []
+    stock = [ids[c] for c in template.stock]
+    return Places(unknown, len(spare), [c for u in unknown for c in u] + spare + stock)
+
+
 class Deals:
     """Games at one turn, all seen the same way by one seat (see :func:`deal`):
     ``hands[g, s]`` and ``spare[g]`` hold card ids, sorted."""
 
-    def __init__(self, view: WhiskyObservation, template: WhiskyPoker, rng: np.random.Generator, games: int) -> None:
+    def __init__(self, view: WhiskyObservation, template: WhiskyPoker, shuffled: Ids) -> None:
+        """``shuffled[g]``: game ``g``'s cards for the places of :func:`places` (``view``, ``template``), in order."""
         self.view = view
         self.template = template
-        self.games = games
+        self.games = games = len(shuffled)
         self.table = table = rules_table(view.players, view.jokers, view.ace_low, view.ranking)
-        ids = table.ids
         players = view.players
-        me = view.player
-        hands = [[ids[c] for c in hand] for hand in template.hands]
-        spare = [ids[c] for c in template.spare]
-        known = [[ids[c] for c in cards] for cards in view.known]
-        known[me] = hands[me]
-        # the places of the cards this seat cannot locate: each seat's unknown cards, a face-down spare, the stock
-        self.unknown = [_minus(hands[s], known[s]) for s in range(players)]
-        spare_unknown = spare if view.spare is None else []
-        places = [c for s in range(players) for c in self.unknown[s]] + spare_unknown + [ids[c] for c in template.stock]
-        shuffled = rng.permuted(np.tile(np.array(places, dtype=np.int64), (games, 1)), axis=1)
+        known = [[table.ids[c] for c in cards] for cards in view.known]
+        known[view.player] = [table.ids[c] for c in template.hands[view.player]]
+        self.unknown = places(view, template).unknown
         self.shuffled = shuffled
         start = 0
         self.hidden: list[Ids] = []
@@ -102,13 +127,27 @@ class Deals:
             )
         self.hands = np.stack(rows, axis=1)
         if view.spare is None:
-            self.spare = np.sort(shuffled[:, start : start + HAND], axis=1)
+            self.spare = np.sort(shuffled[:, start : start + HAND_SIZE], axis=1)
         else:
-            self.spare = np.tile(np.array(sorted(spare), dtype=np.int64), (games, 1))
+            self.spare = np.tile(np.array(sorted(table.ids[c] for c in view.spare), dtype=np.int64), (games, 1))
         self.turn = template.current_player
         self.phase = template.phase
         self.final = -1 if template.knocker is None else _final_turns(template)
         self.repeated = [self._position(key) for key, n in template._positions.items() if n == REPETITIONS - 1]
+
+    def subset(self, rows: Ids, shuffled: Ids | None = None) -> Deals:
+        """The games ``rows`` of these (a game may come more than once), or, with
+        ``shuffled``, those rows of another arrangement of the same places."""
+        return Deals(self.view, self.template, (self.shuffled if shuffled is None else shuffled)[rows])
+
+    def labels(self) -> Ids:
+        """A number for each game: equal for the same deal (a world drawn twice)."""
+        labels: Ids = np.unique(self.shuffled, axis=0, return_inverse=True)[1].reshape(-1)
+        return labels
+
+    def their_hidden(self) -> Ids:
+        """Each game's cards in the other seats' unknown places (all their past moves can depend on)."""
+        return self.shuffled[:, : sum(len(u) for u in self.unknown)]
 
     def _position(self, key: tuple[int, tuple[tuple[int, ...], ...], tuple[int, ...]]) -> tuple[int, Ids, Ids]:
         """A position of the sampled game that came up twice, in every game:
@@ -135,7 +174,7 @@ class Deals:
                 place.append(cards[new].code)
         if view.spare is None:
             start = sum(len(u) for u in self.unknown)
-            deal_spare = [cards[i].code for i in self.shuffled[g, start : start + HAND].tolist()]
+            deal_spare = [cards[i].code for i in self.shuffled[g, start : start + HAND_SIZE].tolist()]
         rules = record["rules"]
         game = WhiskyPoker.from_deal(
             deal_hands,
@@ -229,7 +268,7 @@ class _Play:
             elif isinstance(action, Knock):
                 move = KNOCK
             elif isinstance(action, Exchange):
-                move, slot = EXCHANGE, HAND * hand.index(ids[action.give]) + spare.index(ids[action.take])
+                move, slot = EXCHANGE, HAND_SIZE * hand.index(ids[action.give]) + spare.index(ids[action.take])
             else:
                 raise RulesError(f"not a Whisky Poker action: {action!r}")
             moves.append(move)
@@ -248,17 +287,7 @@ class _Play:
         rows = np.flatnonzero((self.phase == 2) & ~knock)  # the games where the bot weighs its exchanges
         if not len(rows):
             return move, slot
-        hand, spare = self.hands[rows, seat], self.spare[rows]
-        hand_codes, spare_codes = self.codes[hand], self.codes[spare]
-        after = self.strength_of((hand_codes.sum(axis=1)[:, None] - hand_codes)[:, :, None] + spare_codes[:, None, :])
-        if self.deals.table.pack.jokers > 1:  # two Jokers share an id: list each exchange once, and not Joker for Joker
-            first_give = np.concatenate([np.ones((len(hand), 1), bool), hand[:, 1:] != hand[:, :-1]], axis=1)
-            first_take = np.concatenate([np.ones((len(spare), 1), bool), spare[:, 1:] != spare[:, :-1]], axis=1)
-            valid = first_give[:, :, None] & first_take[:, None, :] & (hand[:, :, None] != spare[:, None, :])
-            after = np.where(valid, after, -1)
-        # take-all, then the exchanges by (give, take): the bot's order
-        take_all = self.strength_of(spare_codes.sum(axis=1))
-        scores = np.concatenate([take_all[:, None], after.reshape(len(rows), HAND * HAND)], axis=1)
+        scores = exchange_scores(self.deals.table, self.hands[rows, seat], self.spare[rows])
         choice = best_in_table(MANY, scores, lambda: draw(self.seeds[rows, seat], decision))
         improves = np.take_along_axis(scores, choice[:, None], axis=1)[:, 0] > now[rows]
         move[rows] = np.where(improves, np.where(choice == 0, TAKE, EXCHANGE), KNOCK)
@@ -271,9 +300,9 @@ class _Play:
         hands, spare = self.hands.copy(), self.spare.copy()
         hand = hands[:, seat]
         exchange = move == EXCHANGE
-        give, take = hand[rows, slot // HAND], spare[rows, slot % HAND]
-        hand[rows, slot // HAND] = np.where(exchange, take, give)
-        spare[rows, slot % HAND] = np.where(exchange, give, take)
+        give, take = hand[rows, slot // HAND_SIZE], spare[rows, slot % HAND_SIZE]
+        hand[rows, slot // HAND_SIZE] = np.where(exchange, take, give)
+        spare[rows, slot % HAND_SIZE] = np.where(exchange, give, take)
         takes = move == TAKE
         hand_now = np.where(takes[:, None], spare, hand)
         spare = np.sort(np.where(takes[:, None], hand, spare), axis=1)
@@ -308,8 +337,76 @@ class _Play:
         self.repeated = [(t, h[going], s[going]) for t, h, s in self.repeated]
 
 
+def exchange_scores(table: RulesTable, hands: Ids, spare: Ids) -> Ids:
+    """GreedyBot's scores of its phase-2 moves, in its order, for each row of
+    ``hands`` (sorted card ids) with the face-up ``spare`` of that row: the
+    strength after taking all the spare, then after each exchange (give the
+    ``i``-th card of the hand, take the ``j``-th of the spare: column
+    ``1 + 5 * i + j``), -1 for a pair that is not an exchange of its own
+    (Joker for Joker, or a second Joker where two share an id)."""
+    codes, strength_of = table.strengths.codes, table.strengths.strengths_of_codes
+    hand_codes, spare_codes = codes[hands], codes[spare]
+    after = strength_of((hand_codes.sum(axis=1)[:, None] - hand_codes)[:, :, None] + spare_codes[:, None, :])
+    if table.pack.jokers > 1:  # two Jokers share an id: list each exchange once, and not Joker for Joker
+        first_give = np.concatenate([np.ones((len(hands), 1), bool), hands[:, 1:] != hands[:, :-1]], axis=1)
+        first_take = np.concatenate([np.ones((len(spare), 1), bool), spare[:, 1:] != spare[:, :-1]], axis=1)
+        valid = first_give[:, :, None] & first_take[:, None, :] & (hands[:, :, None] != spare[:, None, :])
+        after = np.where(valid, after, -1)
+    take_all = strength_of(spare_codes.sum(axis=1))
+    scores: Ids = np.concatenate([take_all[:, None], after.reshape(len(hands), HAND_SIZE * HAND_SIZE)], axis=1)
+    return scores
+
+
+def chances(
+    rule: GreedyRule, table: RulesTable, hands: Ids, spare: Ids | None, action: Action
+) -> npt.NDArray[np.float64]:
+    """For each row of ``hands`` (sorted card ids), how likely a GreedyBot
+    with ``rule`` is to play ``action`` holding it, with ``spare`` face up
+    (the same sorted ids for every row), or in phase 1 (None): 1 for its
+    move, an equal part for each move its tie-break chooses from, else 0.
+    :meth:`GreedyBot.probabilities <cardcommons.bots.GreedyBot.probabilities>` for many hands at once.
+
+    >>> from cardcommons.cards import parse_cards
+    >>> from cardcommons.whisky import KNOCK, rules_table
+    >>> table = rules_table(2, False, True, "standard")
+    >>> ids = table.ids
+    >>> hands = np.array([sorted(ids[c] for c in parse_cards(h)) for h in ("As Ks Qs Js 10s", "9s 10d Jc Qh 9h")])
+    >>> chances(GreedyBot().rule(table.pack, table.ranking), table, hands, None, KNOCK).tolist()
+    [1.0, 0.0]
+    """
+    codes, strength_of = table.strengths.codes, table.strengths.strengths_of_codes
+    now = strength_of(codes[hands].sum(axis=1))
+    knock = np.array(rule.knock)[now]
+    if spare is None or knock.all():
+        if isinstance(action, Knock):
+            return np.asarray(knock, dtype=np.float64)
+        take = np.array(rule.take_unseen)[now]
+        fits = take if isinstance(action, TakeSpare) else ~take if isinstance(action, Pass) else np.zeros_like(take)
+        return np.asarray(fits & ~knock, dtype=np.float64)
+    spares = np.tile(np.asarray(spare, dtype=np.int64), (len(hands), 1))
+    scores = exchange_scores(table, hands, spares)
+    top = scores.max(axis=1)
+    tied = scores >= top[:, None] - TOLERANCE
+    moves = ~knock & (top > now)  # the bot moves (else it knocks)
+    if isinstance(action, Knock):
+        return np.asarray(~moves, dtype=np.float64)
+    if isinstance(action, TakeSpare):
+        mine: npt.NDArray[np.bool_] = tied[:, 0]
+    elif isinstance(action, Exchange):
+        ids = table.ids
+        after = hands.copy()
+        after[np.arange(len(hands)), np.argmax(hands == ids[action.give], axis=1)] = ids[action.take]
+        mine = strength_of(codes[after].sum(axis=1)) >= top - TOLERANCE
+    else:
+        raise RulesError(f"not a Whisky Poker move in phase 2: {action!r}")
+    chance: npt.NDArray[np.float64] = np.where(moves & mine, 1.0 / tied.sum(axis=1), 0.0)
+    return chance
+
+
 def deal(view: WhiskyObservation, games: int, seed: int) -> Deals:
     """``games`` games dealt from ``view`` (it reads nothing else), from ``seed``."""
     rng = random.Random(seed)
     template = view.sample_game(rng)
-    return Deals(view, template, np.random.default_rng(rng.getrandbits(64)), games)
+    cards = np.array(places(view, template).cards, dtype=np.int64)
+    shuffled = np.random.default_rng(rng.getrandbits(64)).permuted(np.tile(cards, (games, 1)), axis=1)
+    return Deals(view, template, shuffled)
