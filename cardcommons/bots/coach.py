@@ -33,10 +33,9 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from cardcommons.bots.playouts import split_and_choose as split_and_choose_playouts
-from cardcommons.bots.playouts import whisky as whisky_playouts
 from cardcommons.bots.split_and_choose import HeuristicBot
 from cardcommons.bots.whisky import GreedyBot
+from cardcommons.bots.worlds import RULE_OF_THUMB, Policy, TableModel, as_model, likelihood, sample_worlds
 from cardcommons.cards import Card
 from cardcommons.errors import RulesError, shown
 from cardcommons.game import Action, Bot, Game, Observation, play
@@ -46,7 +45,17 @@ from cardcommons.simulate import wilson_interval
 from cardcommons.split_and_choose import SplitAndChoose, SplitAndChooseObservation
 from cardcommons.whisky import Exchange, WhiskyObservation, WhiskyPoker
 
-__all__ = ["ActionEstimate", "MonteCarloBot", "PlayoutPolicy", "coach", "left_out", "rule_of_thumb"]
+__all__ = [
+    "ActionEstimate",
+    "Advice",
+    "MonteCarloBot",
+    "PlayoutPolicy",
+    "coach",
+    "gap_words",
+    "left_out",
+    "rule_of_thumb",
+    "same_on_every_deal",
+]
 
 PlayoutPolicy = Callable[[Game, int], Bot]
 """Makes the bot for one seat of a play-out, from the sampled game and a seed."""
@@ -73,7 +82,10 @@ def rule_of_thumb(game: Game, seed: int) -> Bot:
 class ActionEstimate:
     """One candidate move and its estimated share of a win (a shared win
     counts as a part, a draw as an equal part), with a 95% interval, from
-    ``playouts`` play-outs. ``str()`` says it in plain words.
+    ``playouts`` play-outs. ``gap`` is its difference from the best move's
+    share on the same worlds (0 for the best), with its 95% interval
+    ``gap_low``-``gap_high``; ``worlds``, how many independent worlds the
+    play-outs are worth (their effective sample size). ``str()`` says it in plain words.
 
     >>> from cardcommons.split_and_choose import Choose
     >>> print(ActionEstimate(Choose(False), 0.62, 0.57, 0.67, 400))
@@ -85,40 +97,75 @@ class ActionEstimate:
     low: float
     high: float
     playouts: int
+    gap: float = 0.0
+    gap_low: float = 0.0
+    gap_high: float = 0.0
+    worlds: float = 0.0
 
     def __str__(self) -> str:
         words = str(self.action)
         return f"{words[:1].upper()}{words[1:]}: wins about {self.share:.0%} ({self.low * 100:.0f}–{self.high:.0%})"
 
+    @property
+    def apart(self) -> bool:
+        """True if a paired test on the same worlds puts this move below the best (its gap's interval below 0)."""
+        return self.gap_high < 0
+
+
+class Advice(list[ActionEstimate]):
+    """The coach's estimates, best first (a list), with what it assumed
+    (``assumption``), what the other players' moves told it (``findings``)
+    and how many independent worlds its play-outs are worth (``worlds``).
+    ``str()`` says it all in words."""
+
+    def __init__(self, estimates: Sequence[ActionEstimate], assumption: str, findings: Sequence[str], worlds: float):
+        super().__init__(estimates)
+        self.assumption = assumption
+        self.findings = tuple(findings)
+        self.worlds = worlds
+
+    def __str__(self) -> str:
+        lines = [str(e) for e in self]
+        return "\n".join([*lines, self.assumption, *(f"{f}." for f in self.findings)])
+
 
 def coach(
     observation: Observation,
     legal_actions: Sequence[Action],
-    samples: int = 1000,
+    samples: int | None = None,
     seed: int = 0,
     progress: Progress | None = None,
     playout: PlayoutPolicy = rule_of_thumb,
-) -> list[ActionEstimate]:
+    model: TableModel | Policy | None = RULE_OF_THUMB,
+) -> Advice:
     """Estimate every candidate move (the game's ``candidate_actions`` that
-    are legal), best first, from ``samples`` play-outs **of each move**, all
-    moves played out on the same deals, with the same seeds for the
-    play-out bots (common random numbers: a difference between two moves
-    is measured on equal terms). It reads nothing but ``observation``, which
-    must be the view of the player to move, and the same seed gives the
-    same estimates. Ties keep the game's order of candidates.
+    are legal), best first, all moves played out on the same worlds, with the
+    same seeds for the play-out bots (common random numbers: a difference
+    between two moves is measured on equal terms). It reads nothing but
+    ``observation``, which must be the view of the player to move, and the
+    same seed gives the same estimates. Ties keep the game's order of candidates.
 
-    With the default policy the play-outs run many at once; the deals then
-    come from one sampled game whose unseen cards are shuffled for each
-    further deal, so the same seed gives other deals than with a policy
-    played one game at a time. Until this version ``samples`` counted the
-    play-outs of all moves together (200 by default).
+    **The worlds read the table**: the cards the player cannot see are dealt
+    in proportion to how likely the other players were to make the moves
+    they made, under ``model`` (:mod:`cardcommons.bots.worlds`; by default
+    the rule-of-thumb bots, one player in 50 at random). ``model=None`` deals
+    them as if the other players' moves said nothing.
+
+    ``samples``: play-outs of each move. None (the default) plays 1,000 at
+    a time until every move is known to within 3 points (95%) or the best
+    move is apart from every other on the same worlds (a paired test), and
+    at most 4,000. Intervals count the worlds' effective sample size: worlds
+    drawn twice count once. With the default policy the play-outs run many
+    at once; a play-out ``policy`` of another kind plays one game at a time
+    (its deals weighed, not resampled).
     """
-    _check_samples(samples)
+    _check_samples(samples, allow_none=True)
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise RulesError(f"the coach's seed is an int, not {shown(seed)}")
     if progress is not None and not callable(progress):
         raise RulesError(f"progress is a function of (done, total) or None, not {shown(progress)}")
     _check_playout(playout)
+    table_model = as_model(model)
     rng = random.Random(seed)
     game = _sampled(observation, rng)
     legal = list(legal_actions)
@@ -129,24 +176,146 @@ def coach(
     if illegal:
         raise RulesError(f"{shown(illegal[0])} is not a legal move for player {observation.player} now")
     candidates = [a for a in game.candidate_actions() if a in legal] or legal
-    deals = _batch(observation) if playout is rule_of_thumb else None
-    totals = np.zeros(len(candidates))
-    done = 0
-    while done < samples:
-        count = min(_CHUNK, samples - done)
-        deal_seeds = [rng.getrandbits(64) for _ in range(count)]
-        if deals is not None:
-            totals += _batch_shares(deals, observation, candidates, rng.getrandbits(64), deal_seeds)
+    batch = playout is rule_of_thumb
+    most = _MOST if samples is None else samples
+    outcomes = Outcomes(len(candidates))
+    findings: tuple[str, ...] = ()
+    replayed: dict[bytes, float] = {}  # the chance of the other players' moves, by the cards they hid
+    while outcomes.playouts < most:
+        count = min(_CHUNK, most - outcomes.playouts)
+        if batch:
+            worlds = sample_worlds(observation, count, rng.getrandbits(64), table_model, replayed)
+            base = np.array([rng.getrandbits(64) for _ in range(count)], dtype=np.uint64)[:, None]
+            seeds = base + np.arange(game.players, dtype=np.uint64)[None, :]  # wraps past 2**64, as seed_of does
+            outcomes.add(worlds.deals.play_out(candidates, seeds), np.ones(count), worlds.clusters)
+            findings = findings or worlds.findings
         else:
-            totals += _scalar_shares(observation, candidates, deal_seeds, playout)
-        done += count
+            shares, weights = _scalar_shares(observation, candidates, count, rng, playout, table_model)
+            outcomes.add(shares, weights, np.arange(count))
         if progress is not None:
-            progress(done * len(candidates), samples * len(candidates))
-    estimates = [
-        ActionEstimate(a, float(t) / samples, *wilson_interval(float(t), samples), samples)
-        for a, t in zip(candidates, totals.tolist(), strict=True)
-    ]
-    return sorted(estimates, key=lambda e: -e.share)
+            progress(outcomes.playouts * len(candidates), most * len(candidates))
+        if samples is None and outcomes.playouts >= _CHUNK and outcomes.settled():
+            break
+    if progress is not None and outcomes.playouts < most:
+        progress(outcomes.playouts * len(candidates), outcomes.playouts * len(candidates))
+    estimates = outcomes.estimates(candidates)
+    assumption = _assumption(table_model)
+    return Advice(sorted(estimates, key=lambda e: -e.share), assumption, findings, estimates[0].worlds)
+
+
+_CHUNK = 1000
+"""Worlds per step of the coach (its progress is told after each)."""
+_MOST = 4000
+"""The most play-outs of each move that the default coach plays."""
+_WIDTH = 0.03
+"""The default coach stops once every move is known to within this (95%), or the best is apart."""
+_Z = 1.959963984540054
+
+
+def _assumption(model: TableModel | None) -> str:
+    """What the coach assumed of the other players, in words."""
+    if model is None:
+        return "It dealt the cards you cannot see as if the other players' moves said nothing about them."
+    return f"It read the other players' moves as signs of their cards: {model}."
+
+
+class Outcomes:
+    """The play-outs so far: each move's share in each world, the world's
+    weight and its label (worlds drawn twice share one: they count once)."""
+
+    def __init__(self, moves: int) -> None:
+        self.shares = np.zeros((moves, 0))
+        self.weights = np.zeros(0)
+        self.labels = np.zeros(0, dtype=np.int64)
+
+    @property
+    def playouts(self) -> int:
+        return len(self.weights)
+
+    def add(
+        self, shares: npt.NDArray[np.float64], weights: npt.NDArray[np.float64], labels: npt.NDArray[np.int64]
+    ) -> None:
+        """Add a step's play-outs (its labels are its own: another step's worlds are drawn afresh)."""
+        offset = int(self.labels.max()) + 1 if len(self.labels) else 0
+        self.shares = np.concatenate([self.shares, shares], axis=1)
+        self.weights = np.concatenate([self.weights, weights])
+        self.labels = np.concatenate([self.labels, labels + offset])
+
+    def _mean_and_error(
+        self, values: npt.NDArray[np.float64]
+    ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
+        """The weighted mean of each row of ``values`` and its standard error,
+        counting each world once (a cluster-robust, self-normalised estimate)."""
+        total = self.weights.sum()
+        mean = values @ self.weights / total
+        residuals = (values - mean[:, None]) * self.weights
+        per_world = np.stack([np.bincount(self.labels, weights=row) for row in residuals])
+        error = np.sqrt((per_world**2).sum(axis=1)) / total
+        return mean, error
+
+    def worlds(self) -> float:
+        """The effective number of worlds: Kish's, over the distinct worlds' total weights."""
+        per_world = np.bincount(self.labels, weights=self.weights)
+        return float(per_world.sum() ** 2 / (per_world**2).sum())
+
+    def settled(self) -> bool:
+        """Every move known to within :data:`_WIDTH`, or the best apart from every other (paired)."""
+        estimates = self.estimates(list(range(len(self.shares))))
+        narrow = all(e.high - e.share <= _WIDTH and e.share - e.low <= _WIDTH for e in estimates)
+        return narrow or all(e.apart for e in estimates if e.gap != 0 or e.gap_low != 0)
+
+    def estimates(self, moves: Sequence[Action]) -> list[ActionEstimate]:
+        """Each move's estimate, in the order of ``moves``."""
+        share, error = self._mean_and_error(self.shares)
+        best = int(np.argmax(share))
+        gap, gap_error = self._mean_and_error(self.shares - self.shares[best])
+        worlds = self.worlds()
+        found = []
+        for i, action in enumerate(moves):
+            p = float(share[i])
+            design = p * (1 - p) / float(error[i]) ** 2 if error[i] > 0 else float(self.playouts)
+            n = max(1, round(min(worlds, design)))  # the worlds the share is worth
+            low, high = wilson_interval(min(p * n, n), n)
+            half = _Z * float(gap_error[i])
+            found.append(
+                ActionEstimate(
+                    action,
+                    p,
+                    min(low, p),
+                    max(high, p),
+                    self.playouts,
+                    float(gap[i]),
+                    float(gap[i]) - half,
+                    float(gap[i]) + half,
+                    worlds,
+                )
+            )
+        return found
+
+
+def gap_words(estimate: ActionEstimate) -> str:
+    """A move's gap to the best, in points, with its interval.
+
+    >>> from cardcommons.whisky import PASS
+    >>> gap_words(ActionEstimate(PASS, 0.22, 0.19, 0.25, 1000, -0.21, -0.242, -0.169))
+    '21 points below the best (17 to 24 below)'
+    >>> gap_words(ActionEstimate(PASS, 0.5, 0.47, 0.53, 1000, -0.01, -0.04, 0.02))
+    '1 point below the best (4 below to 2 above: not surely worse)'
+    """
+    low, gap, high = (round(-100 * x) for x in (estimate.gap_high, estimate.gap, estimate.gap_low))
+    words = f"{gap} point{'' if gap == 1 else 's'} below the best"
+    if low >= 0:
+        return f"{words} ({low} to {high} below)"
+    return f"{words} ({high} below to {-low} above: not surely worse)"
+
+
+def same_on_every_deal(estimates: Sequence[ActionEstimate]) -> list[list[ActionEstimate]]:
+    """The estimates, best first, with the moves that played out the same on
+    every deal (equal shares and gaps, to the last digit) in one group."""
+    groups: dict[tuple[float, float, float, float], list[ActionEstimate]] = {}
+    for e in estimates:
+        groups.setdefault((e.share, e.gap, e.gap_low, e.gap_high), []).append(e)
+    return list(groups.values())
 
 
 def left_out(observation: Observation, legal_actions: Sequence[Action], weighed: Sequence[ActionEstimate]) -> str:
@@ -195,48 +364,30 @@ def _count(n: int, thing: str) -> str:
     return f"{n} {thing}{'' if n == 1 else 's'}"
 
 
-_CHUNK = 250
-"""Deals per step of the coach (its progress is told after each)."""
-
-_Dealer = Callable[[Any, int, int], Any]
-
-
-def _batch(observation: Observation) -> _Dealer | None:
-    """The batch dealer for the game of ``observation``, if there is one."""
-    if isinstance(observation, SplitAndChooseObservation):
-        return split_and_choose_playouts.deal
-    if isinstance(observation, WhiskyObservation):
-        return whisky_playouts.deal
-    return None
-
-
-def _batch_shares(
-    deal: _Dealer, observation: Observation, candidates: list[Action], seed: int, deal_seeds: list[int]
-) -> npt.NDArray[np.float64]:
-    """Each candidate's total share over the deals, played many at once; the
-    bot in seat ``s`` of deal ``d`` has the seed ``deal_seeds[d] + s``, as in
-    :func:`_scalar_shares`."""
-    deals = deal(observation, len(deal_seeds), seed)
-    players = deals.view.players if isinstance(observation, WhiskyObservation) else 2
-    base = np.array(deal_seeds, dtype=np.uint64)[:, None]
-    seeds = base + np.arange(players, dtype=np.uint64)[None, :]  # wraps past 2**64, as seed_of does
-    shares: npt.NDArray[np.float64] = deals.play_out(candidates, seeds).sum(axis=1)
-    return shares
-
-
 def _scalar_shares(
-    observation: Observation, candidates: list[Action], deal_seeds: list[int], playout: PlayoutPolicy
-) -> npt.NDArray[np.float64]:
-    """Each candidate's total share over the deals, one game at a time: deal
-    ``d`` is ``observation.sample_game(random.Random(deal_seeds[d]))``."""
-    totals = np.zeros(len(candidates))
-    for deal_seed in deal_seeds:
+    observation: Observation,
+    candidates: list[Action],
+    count: int,
+    rng: random.Random,
+    playout: PlayoutPolicy,
+    model: TableModel | None,
+) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
+    """Each candidate's share in ``count`` worlds, one game at a time, and
+    each world's weight (the chance of the other players' moves in it, under
+    ``model``): world ``d`` is ``observation.sample_game(random.Random(s))``
+    for a seed ``s`` from ``rng``, its bot in seat ``k`` seeded ``s + k``."""
+    shares = np.zeros((len(candidates), count))
+    weights = np.ones(count)
+    for d in range(count):
+        deal_seed = rng.getrandbits(64)
         for i, action in enumerate(candidates):
             game = observation.sample_game(random.Random(deal_seed))
+            if i == 0 and model is not None:
+                weights[d] = likelihood(game, observation.player, model)
             game.apply(action)
             bots = [playout(game, deal_seed + seat) for seat in range(game.players)]
-            totals[i] += play(game, bots).share(observation.player, game.players)
-    return totals
+            shares[i, d] = play(game, bots).share(observation.player, game.players)
+    return shares, weights
 
 
 def _sampled(observation: object, rng: random.Random) -> Game:
@@ -254,7 +405,9 @@ def _sampled(observation: object, rng: random.Random) -> Game:
     return game
 
 
-def _check_samples(samples: object) -> None:
+def _check_samples(samples: object, allow_none: bool = False) -> None:
+    if samples is None and allow_none:
+        return
     if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
         raise RulesError(f"samples must be a whole number of at least 1, not {shown(samples)}")
 
@@ -267,24 +420,34 @@ def _check_playout(playout: object) -> None:
 class MonteCarloBot:
     """Plays the move the :func:`coach` rates best, from ``samples`` play-outs
     of each candidate move a decision (a fresh seed each time from its own
-    ``random.Random(seed)``). ``last_estimates`` keeps the coach's share for
-    each candidate of its last move.
+    ``random.Random(seed)``), reading the table with ``model`` as the coach
+    does (None: as if the other players' moves said nothing). ``last_estimates``
+    keeps the coach's share for each candidate of its last move.
     """
 
-    def __init__(self, samples: int = 1000, seed: int | None = None, playout: PlayoutPolicy = rule_of_thumb) -> None:
+    def __init__(
+        self,
+        samples: int = 1000,
+        seed: int | None = None,
+        playout: PlayoutPolicy = rule_of_thumb,
+        model: TableModel | Policy | None = RULE_OF_THUMB,
+    ) -> None:
         _check_samples(samples)
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
             raise RulesError(f"MonteCarloBot's seed is an int or None, not {shown(seed)}")
         _check_playout(playout)
         self.samples = samples
         self.playout = playout
+        self.model = as_model(model)
         self.rng = random.Random(seed)
         self.last_estimates: dict[Action, float] = {}
 
     def __repr__(self) -> str:
-        return f"MonteCarloBot(samples={self.samples})"
+        reading = "" if self.model is not None else ", model=None"
+        return f"MonteCarloBot(samples={self.samples}{reading})"
 
     def act(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
-        estimates = coach(observation, legal_actions, self.samples, self.rng.getrandbits(64), playout=self.playout)
+        seed = self.rng.getrandbits(64)
+        estimates = coach(observation, legal_actions, self.samples, seed, playout=self.playout, model=self.model)
         self.last_estimates = {e.action: e.share for e in estimates}
         return estimates[0].action

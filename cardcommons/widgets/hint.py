@@ -39,7 +39,7 @@ from html import escape
 import ipywidgets as w
 
 from cardcommons.bots import ActionEstimate, coach
-from cardcommons.bots.coach import left_out
+from cardcommons.bots.coach import Advice, gap_words, left_out, same_on_every_deal
 from cardcommons.game import Action, Observation
 from cardcommons.palette import text_html
 from cardcommons.split_and_choose import SplitAndChooseObservation
@@ -70,13 +70,16 @@ class Hint:
     your current decision, or None out of your turn. With ``background``
     (the default) the coach runs in a worker thread."""
 
-    def __init__(self, decision: Callable[[], Decision | None], background: bool = True, samples: int = 1000) -> None:
+    def __init__(
+        self, decision: Callable[[], Decision | None], background: bool = True, samples: int | None = None
+    ) -> None:
         self._decision = decision
         self._background = background
         self.samples = samples
         self._asked: Decision | None = None
         self._answered: Decision | None = None  # the last decision answered, in this game
         self._estimates: list[ActionEstimate] = []
+        self._advice: Advice | None = None
         self._exact: Sequence[object] = ()  # the exact coach's moves, at the reserve
         self._thread: threading.Thread | None = None
         self._thinking = False
@@ -178,8 +181,8 @@ class Hint:
                 self._answered = decision
             else:
                 rest = left_out(view, decision.legal_actions, estimates)
-                tail = (f"<div>{escape(rest)}</div>" if rest else "") + self._why_moved(decision)
-                self._show(estimates, "", tail)
+                tail = (f"<div>{escape(rest)}</div>" if rest else "") + _reading_html(estimates)
+                self._show(estimates, "", tail + self._why_moved(decision))
                 self._answered = decision
             self.progress.layout.visibility = "hidden"
             self._thinking = False
@@ -204,9 +207,32 @@ class Hint:
             self.answer.value = f'<span class="cc-hint-note">{escape(note)}</span>' if note else ""
             return
         playouts = estimates[0].playouts
-        items = "".join(f"<li>{text_html(str(e))}</li>" for e in estimates[:SHOWN])  # the Joker as JO
-        more = f"<div>… and {len(estimates) - SHOWN} more moves, worth less.</div>" if len(estimates) > SHOWN else ""
+        groups = same_on_every_deal(estimates)
+        items = "".join(f"<li>{text_html(_group_text(group))}</li>" for group in groups[:SHOWN])  # the Joker as JO
+        more = f"<div>… and {len(groups) - SHOWN} more moves, worth less.</div>" if len(groups) > SHOWN else ""
         self.answer.value = hint_html(
-            f"<b>The coach</b>, from what you can see ({playouts} play-outs a move, 95% ranges):"
+            f"<b>The coach</b>, from what you can see ({playouts:,} play-outs a move, 95% ranges; "
+            "each move against the best on the same deals):"
             f'<ol style="margin:4px 0 2px 18px;padding:0">{items}</ol>{more}{tail}'
         )
+
+
+def _group_text(group: list[ActionEstimate]) -> str:
+    """A line of the hint: a move (or moves that play out the same on every deal), its share, its gap to the best."""
+    first = group[0]
+    text = str(first)
+    if len(group) > 1:
+        others = "; ".join(str(e.action) for e in group[1:])
+        text += f" (the same on every deal: {others})"
+    if first.gap != 0 or first.gap_low != 0:
+        text += f", {gap_words(first)}"
+    return text
+
+
+def _reading_html(estimates: list[ActionEstimate]) -> str:
+    """What the coach assumed of the other players, and what their moves told it (HTML, or "")."""
+    if not isinstance(estimates, Advice):
+        return ""
+    told = "".join(f"<li>{escape(f)}.</li>" for f in estimates.findings)
+    findings = f'<ul style="margin:2px 0 2px 18px;padding:0">{told}</ul>' if told else ""
+    return f"<div>{escape(estimates.assumption)}</div>{findings}"

@@ -1,0 +1,150 @@
+"""Worlds that read the table: the bots' move probabilities, the sampler's
+posterior against exact enumeration, and the model's errors."""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections import Counter
+from typing import Any
+
+import numpy as np
+import pytest
+
+from cardcommons.bots import GreedyBot, HeuristicBot, RandomBot, coach
+from cardcommons.bots.playouts import whisky as whisky_playouts
+from cardcommons.bots.calibration import calibrate
+from cardcommons.bots.worlds import RULE_OF_THUMB, TableModel, likelihood, sample_worlds
+from cardcommons.errors import RulesError
+from cardcommons.game import Game
+from cardcommons.split_and_choose import SplitAndChoose
+from cardcommons.whisky import PASS, WhiskyPoker, rules_table
+
+
+def views_of_play(game: Game, bots: list[Any]) -> list[tuple[Any, list[Any], Any]]:
+    """Every decision of a game played by ``bots``: the view, the legal moves, the move played."""
+    seen = []
+    while not game.is_over:
+        seat = game.current_player
+        assert seat is not None
+        view, legal = game.observation(seat), list(game.legal_actions())
+        move = bots[seat].act(view, legal)
+        seen.append((view, legal, move))
+        game.apply(move)
+    return seen
+
+
+@pytest.mark.parametrize(("players", "jokers"), [(2, False), (3, True), (6, False), (9, True)])
+def test_greedy_chances_for_many_hands_equal_the_bots_probabilities(players: int, jokers: bool) -> None:
+    checked = 0
+    for seed in range(6):
+        game = WhiskyPoker(players, jokers=jokers, seed=seed)
+        for view, legal, move in views_of_play(game, [GreedyBot(seed=seed + s) for s in range(players)]):
+            chances = GreedyBot().probabilities(view, legal)
+            assert sum(chances) == pytest.approx(1) and chances[legal.index(move)] > 0
+            table = rules_table(view.players, view.jokers, view.ace_low, view.ranking)
+            hand = np.array([sorted(table.ids[c] for c in view.hand)])
+            spare = None if view.spare is None else np.array(sorted(table.ids[c] for c in view.spare))
+            rule = GreedyBot().rule(table.pack, table.ranking)
+            for action, chance in zip(legal, chances, strict=True):
+                batch = whisky_playouts.chances(rule, table, hand, spare, action)
+                assert batch.tolist() == [pytest.approx(chance)], (view, action)
+                checked += 1
+    assert checked > 300
+
+
+def test_bots_play_their_moves_as_often_as_they_say() -> None:
+    """Ties are broken by the seed: over many seeds, each tied move comes up in its share."""
+    game = SplitAndChoose(seed=4)
+    view, legal = game.observation(0), list(game.legal_actions())
+    for bot_type in (HeuristicBot,):
+        chances = bot_type().probabilities(view, legal)
+        played = Counter(bot_type(seed=s).act(view, legal) for s in range(600))
+        for action, chance in zip(legal, chances, strict=True):
+            assert abs(played[action] / 600 - chance) < 0.08 or (chance == 0 and played[action] == 0)
+    for seed in range(40):  # every move a HeuristicBot plays has a chance above 0, and the chances add to 1
+        split_game = SplitAndChoose(seed=seed, face_up_swap=seed % 2 == 0)
+        for view, legal, move in views_of_play(split_game, [HeuristicBot(seed=seed), HeuristicBot(seed=seed + 1)]):
+            chances = HeuristicBot().probabilities(view, legal)
+            assert sum(chances) == pytest.approx(1) and chances[legal.index(move)] > 0
+
+
+def test_the_reading_of_a_knock_matches_exact_enumeration() -> None:
+    """Two players, late in the game: every set of cards seat 0 may hold is
+    weighed by the chance of its moves, and the sampler's worlds put each card
+    in its hand as often as the exact posterior says."""
+    game = WhiskyPoker(2, seed=14, dealer=1)  # seat 0 passes, exchanges twice and knocks
+    bots = [GreedyBot(seed=1), GreedyBot(seed=2)]
+    while game.knocker is None:
+        seat = game.current_player
+        assert seat is not None
+        game.apply(bots[seat].act(game.observation(seat), game.legal_actions()))
+    assert game.current_player == 1 and game.knocker == 0 and len(game.actions) == 5
+    view = game.observation(1)
+    deals = whisky_playouts.deal(view, 1, seed=0)
+    places = whisky_playouts.places(view, deals.template)
+    hidden = places.seat(0)
+    pool = places.cards
+    exact: dict[int, float] = dict.fromkeys(places.cards, 0.0)
+    total = 0.0
+    for chosen in itertools.combinations(range(len(pool)), hidden.stop - hidden.start):
+        rest = [pool[i] for i in range(len(pool)) if i not in chosen]
+        row = np.array([[*(pool[i] for i in chosen), *rest]])
+        weight = likelihood(deals.subset(np.array([0]), row).game(0), 1)
+        total += weight
+        for i in chosen:
+            exact[pool[i]] += weight
+    worlds = sample_worlds(view, 4000, seed=3)
+    sampled = Counter(worlds.deals.shuffled[:, hidden].reshape(-1).tolist())
+    assert worlds.effective > 1000
+    for card in set(pool):
+        expected = exact[card] / total
+        seen = sampled[card] / 4000
+        assert abs(seen - expected) < 4 * np.sqrt(expected * (1 - expected) / worlds.effective) + 0.01, card
+    uniform = sample_worlds(view, 4000, seed=3, model=None)
+    assert uniform.effective == 4000  # no reading: every world counts the same
+
+
+def test_the_model_is_a_policy_or_none() -> None:
+    game = WhiskyPoker(3, seed=5)
+    view, legal = game.observation(0), game.legal_actions()
+    with pytest.raises(
+        RulesError, match=re.escape("model is a TableModel, a policy with probabilities(), or None, not 'greedy'")
+    ):
+        coach(view, legal, samples=10, model="greedy")  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match=r"a table model's policy has probabilities.*not RandomBot"):
+        TableModel(RandomBot())  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match=r"tremble is a chance above 0 and at most 1, not 1\.5"):
+        TableModel(tremble=1.5)
+
+
+def test_a_policy_of_ones_own_reads_the_table_one_game_at_a_time() -> None:
+    game = WhiskyPoker(2, seed=4)
+    game.apply(PASS)
+    assert game.current_player is not None
+    view, legal = game.observation(game.current_player), game.legal_actions()
+    read = coach(view, legal, samples=40, seed=1, model=GreedyBot())
+    assert read.assumption.endswith(
+        "each other player plays as GreedyBot would, or (one in 50) at random: moves that fit no rule say nothing."
+    )
+    assert [e.action for e in read] and read.worlds < 40  # worlds drawn twice count once
+
+
+def test_likelihood_is_the_chance_of_the_other_players_moves() -> None:
+    game = WhiskyPoker.from_deal(["9s 10d Jc Qh 9h", "As Ks Qs Js 10s"], "Ac Kc Qc Jd 10c")
+    game.apply(PASS)  # seat 0 holds a pair: the bot would take the unseen spare, not pass
+    assert likelihood(game, 1) == pytest.approx(0.98 * 0 + 0.02 / 3)
+    assert likelihood(game, 0) == 1.0  # seat 1 has not moved
+    assert likelihood(game, 1, TableModel(tremble=1.0)) == pytest.approx(1 / 3)
+    assert RULE_OF_THUMB.tremble == 0.02
+
+
+def test_the_coach_that_reads_the_table_comes_true_where_the_uniform_one_does_not() -> None:
+    """Calibration, measured against games (a small version of the bench's
+    table): after a knock at a two-player table, the uniform coach states a
+    share far above what seat 0 then wins; the coach that reads the knock
+    states one that comes true, within its interval and 3 points."""
+    uniform = calibrate("whisky-2-knock", probes=100, seed=0, samples=300, model=None)
+    read = calibrate("whisky-2-knock", probes=100, seed=0, samples=300)
+    assert uniform.gap - uniform.half_width > 0.15, uniform
+    assert read.surely_off <= 0.03, read
