@@ -416,7 +416,8 @@ def playouts(matches: int = 0) -> None:
     import statistics
 
     from cardcommons.bots import HeuristicBot, MonteCarloBot, coach, rule_of_thumb
-    from cardcommons.bots.coach import _batch, _batch_shares, _scalar_shares
+    from cardcommons.bots.playouts import split_and_choose as split_and_choose_playouts
+    from cardcommons.bots.playouts import whisky as whisky_playouts
     from cardcommons.game import Game
     from cardcommons.split_and_choose import SplitAndChoose, build_table
     from cardcommons.whisky import WhiskyPoker
@@ -452,6 +453,10 @@ def playouts(matches: int = 0) -> None:
 
         return make
 
+    def batch(module: Any, view: Any, candidates: list[Any], games: int) -> None:
+        """Every candidate played out on ``games`` deals, many at once (the coach's default play-outs)."""
+        module.deal(view, games, 1).play_out(candidates)
+
     def decision(game: Game) -> tuple[Any, list[Any]]:
         player = game.current_player
         assert player is not None
@@ -472,10 +477,9 @@ def playouts(matches: int = 0) -> None:
         candidates = [a for a in make(1).candidate_actions() if a in legal]
         rng = random.Random(SEED)
         few, many = 40, 2000
-        old = cpu(partial(_scalar_shares, view, candidates, [rng.getrandbits(64) for _ in range(few)], scalar))
-        dealer = _batch(view)
-        assert dealer is not None
-        new = min(cpu(partial(_batch_shares, dealer, view, candidates, 1, list(range(many)))) for _ in range(3))
+        old = cpu(partial(coach, view, legal, samples=few, seed=rng.getrandbits(64), playout=scalar, model=None))
+        module: Any = split_and_choose_playouts if isinstance(make(1), SplitAndChoose) else whisky_playouts
+        new = min(cpu(partial(batch, module, view, candidates, many)) for _ in range(3))
         old_rate, new_rate = few * len(candidates) / old, many * len(candidates) / new
         rows.append(
             (
@@ -856,6 +860,153 @@ def reserve(matches: int = 0) -> None:
     )
 
 
+def calibration(matches: int = 0) -> None:
+    """Calibration (issue 30): does the coach's stated share come true? For each
+    situation, ``PROBES`` games in which seat 0 asks the coach once, at a decision of
+    that kind drawn at random, and plays its first choice; the other seats, and seat 0
+    otherwise, play the rule-of-thumb bots (then MonteCarloBots). The uniform coach
+    (``model=None``) beside the coach that reads the table. Then MonteCarloBot with and
+    without the reading, against the rule-of-thumb bots."""
+    import os
+    from concurrent.futures import ProcessPoolExecutor
+
+    from cardcommons.bots.calibration import SITUATIONS
+
+    probes = 300
+    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+    rows = []
+    with ProcessPoolExecutor(os.cpu_count()) as pool:
+        for name in SITUATIONS:
+            before, after = _both_coaches(pool, name, probes, None)
+            rows.append(
+                (
+                    SITUATIONS[name].title,
+                    f"{before.stated:.2f} / {before.outcome:.2f}",
+                    before.gap_text,
+                    f"{after.stated:.2f} / {after.outcome:.2f}",
+                    after.gap_text,
+                    str(after.probes),
+                    against(
+                        -after.surely_off, -0.03, "", f"calibration, {SITUATIONS[name].title}: gap surely <= 3 points"
+                    ),
+                )
+            )
+        table(
+            f"Calibration: the coach's share for its first choice, and what seat 0 then won (load average {load})",
+            (
+                "situation",
+                "uniform: says / true",
+                "gap (pts)",
+                "reads the table: says / true",
+                "gap (pts)",
+                "probes",
+                "target",
+            ),
+            rows,
+            [
+                "gap: the mean of stated share less outcome, with its 95% half-width; opponents: rule-of-thumb bots;",
+                "target: no situation's gap surely above 3 points (|gap| less its half-width <= 3), reading the table",
+            ],
+        )
+        reported = []
+        for name in ("whisky-2-knock", "whisky-4-knock", "split-reserve", "split-build"):
+            before, after = _both_coaches(pool, name, probes // 3, 300)
+            reported.append(
+                (
+                    SITUATIONS[name].title,
+                    before.gap_text,
+                    after.gap_text,
+                    str(after.probes),
+                )
+            )
+        table(
+            "Calibration against MonteCarloBot opponents (300 play-outs a move, reading the table): reported",
+            ("situation", "uniform gap (pts)", "reads the table: gap (pts)", "probes"),
+            reported,
+            ["the coach still reads each move as a rule-of-thumb bot would make it: its model is knowingly wrong here"],
+        )
+        duels = [_duel(pool, label, game, seats, matches or 200) for label, game, seats in _DUELS]
+    table(
+        "MonteCarloBot (1,000 play-outs a move) with and without the reading, in seat 0",
+        ("table", "without: seat 0's share", "with the reading", "gap (with less without)"),
+        duels,
+        ["the same seeded games both ways; shares with 95% intervals; a share of 1/players is an even chance"],
+    )
+
+
+def _both_coaches(pool: Executor, name: str, probes: int, opponents: int | None) -> tuple[Any, Any]:
+    """The calibration of the uniform coach and of the coach that reads the table, in situation ``name``."""
+    return _calibrated(pool, name, probes, None, opponents), _calibrated(pool, name, probes, "read", opponents)
+
+
+def _calibrated(pool: Executor, name: str, probes: int, model: str | None, opponents: int | None) -> Any:
+    """``probes`` probes of situation ``name`` (probe numbers 0 up, games without it skipped), in ``pool``."""
+    from cardcommons.bots.calibration import summarise
+
+    found: list[Any] = []
+    start = 0
+    while len(found) < probes:
+        batch = range(start, start + 2 * (probes - len(found)))
+        found += [p for p in pool.map(_probe, [(name, n, model, opponents) for n in batch], chunksize=4) if p]
+        start = batch.stop
+    return summarise(name, found[:probes])
+
+
+def _probe(task: tuple[str, int, str | None, int | None]) -> Any:
+    """One calibration probe, in a worker process."""
+    from cardcommons.bots.calibration import _rule_of_thumb, monte_carlo_opponents, probe
+    from cardcommons.bots.worlds import RULE_OF_THUMB
+
+    name, n, model, opponents = task
+    rivals = _rule_of_thumb if opponents is None else monte_carlo_opponents(opponents)
+    return probe(name, n, samples=1000, model=None if model is None else RULE_OF_THUMB, opponents=rivals)
+
+
+_DUELS: list[tuple[str, str, int]] = [
+    ("Whisky, 4 players: against 3 GreedyBots", "whisky", 4),
+    ("Whisky, 9 players: against 8 GreedyBots", "whisky", 9),
+    ("Split and Choose: against HeuristicBot", "split", 2),
+]
+
+
+def _duel(pool: Executor, label: str, game: str, seats: int, games: int) -> tuple[str, str, str, str]:
+    """MonteCarloBot in seat 0 with and without the reading, over the same ``games`` seeded games."""
+    from cardcommons.rates import wilson_interval
+
+    shares = {}
+    for reading in (False, True):
+        got = list(pool.map(_duel_game, [(game, seats, n, reading) for n in range(games)], chunksize=2))
+        shares[reading] = got
+    rows = []
+    for reading in (False, True):
+        total = sum(shares[reading])
+        low, high = wilson_interval(total, games)
+        rows.append(f"{total / games:.3f} [{low:.3f}, {high:.3f}]")
+    gaps = [a - b for a, b in zip(shares[True], shares[False], strict=True)]
+    mean = sum(gaps) / games
+    spread = (sum((g - mean) ** 2 for g in gaps) / (games - 1)) ** 0.5 * 1.96 / games**0.5
+    return (label, rows[0], rows[1], f"{mean:+.3f} [{mean - spread:+.3f}, {mean + spread:+.3f}]")
+
+
+def _duel_game(task: tuple[str, int, int, bool]) -> float:
+    """Seat 0's share of one game: MonteCarloBot (reading the table or not) against rule-of-thumb bots."""
+    from cardcommons.bots import GreedyBot, HeuristicBot, MonteCarloBot
+    from cardcommons.game import play
+    from cardcommons.split_and_choose import SplitAndChoose
+    from cardcommons.whisky import WhiskyPoker
+
+    game_name, seats, n, reading = task
+    model: Any = None if not reading else MonteCarloBot().model
+    if game_name == "whisky":
+        game: Any = WhiskyPoker(seats, dealer=n % seats, seed=n)
+        rivals: list[Any] = [GreedyBot(seed=n * 16 + s) for s in range(1, seats)]
+    else:
+        game = SplitAndChoose(seed=n, first_splitter=n % 2)
+        rivals = [HeuristicBot(seed=n * 16 + 1)]
+    result = play(game, [MonteCarloBot(1000, seed=n, model=model), *rivals])
+    return result.share(0, seats)
+
+
 SECTIONS: dict[str, Callable[[int], None]] = {
     "core": core,
     "split_and_choose": split_and_choose,
@@ -863,6 +1014,7 @@ SECTIONS: dict[str, Callable[[int], None]] = {
     "playouts": playouts,
     "widgets": widgets,
     "reserve": reserve,
+    "calibration": calibration,
 }
 """Benchmark sections by name, run in this order; add yours here."""
 
