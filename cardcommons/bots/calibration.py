@@ -31,7 +31,7 @@ from cardcommons.game import Bot, Game
 from cardcommons.split_and_choose import SplitAndChoose
 from cardcommons.whisky import WhiskyPoker
 
-__all__ = ["SITUATIONS", "Calibration", "Probe", "calibrate", "probe"]
+__all__ = ["SITUATIONS", "Calibration", "Probe", "calibrate", "probe", "run_probes", "summarise"]
 
 
 @dataclass(frozen=True)
@@ -203,6 +203,30 @@ def summarise(situation: str, found: Sequence[Probe]) -> Calibration:
     )
 
 
+def run_probes(
+    situation: str,
+    count: int,
+    seed: int = 0,
+    samples: int | None = None,
+    model: TableModel | None = RULE_OF_THUMB,
+    opponents: Callable[[Game, int], Bot] = _rule_of_thumb,
+) -> list[Probe]:
+    """``count`` probes of ``situation`` (games where it never comes up are
+    skipped), numbered from ``seed``: the material of a reliability diagram.
+
+    >>> [0 <= p.stated <= 1 for p in run_probes("whisky-2-phase1", 2, samples=50)]
+    [True, True]
+    """
+    found: list[Probe] = []
+    n = seed
+    while len(found) < count:
+        result = probe(situation, n, samples, model, opponents)
+        if result is not None:
+            found.append(result)
+        n += 1
+    return found
+
+
 def calibrate(
     situation: str,
     probes: int,
@@ -211,16 +235,8 @@ def calibrate(
     model: TableModel | None = RULE_OF_THUMB,
     opponents: Callable[[Game, int], Bot] = _rule_of_thumb,
 ) -> Calibration:
-    """``probes`` probes of ``situation`` (games where it never comes up are
-    skipped), numbered from ``seed``, summed up."""
-    found: list[Probe] = []
-    n = seed
-    while len(found) < probes:
-        result = probe(situation, n, samples, model, opponents)
-        if result is not None:
-            found.append(result)
-        n += 1
-    return summarise(situation, found)
+    """``probes`` probes of ``situation`` (see :func:`run_probes`), summed up."""
+    return summarise(situation, run_probes(situation, probes, seed, samples, model, opponents))
 
 
 def monte_carlo_opponents(samples: int) -> Callable[[Game, int], Bot]:
