@@ -88,6 +88,9 @@ def test_the_batch_deals_afresh_where_the_view_hides_a_blind_swap() -> None:
     given = {deals.game(g).reserve for g in range(60)}
     assert len(given) > 3  # the card in the reserve now varies from deal to deal
     assert_batch_plays_the_bots(game, 6, 3, lambda s: HeuristicBot(seed=s))
+    many = sc_playouts.deal(view, 2000, 4)
+    counts = Counter(id(t) for t in many.templates)  # one template for each card the giver held
+    assert len(counts) == 10 and all(abs(n - 200) < 5 * 13.4 for n in counts.values())  # 200 each, sd 13.4
 
 
 def test_split_and_choose_deals_are_fair() -> None:

@@ -205,8 +205,7 @@ def sample_worlds(
     elif isinstance(observation, SplitAndChooseObservation):
         if model is None:
             return Worlds(split_and_choose_playouts.deal(observation, games, seed), np.arange(games), float(games))
-        blind = split_and_choose_playouts.hides_a_choice(observation)  # one sampled game a world: costly
-        module, candidates = split_and_choose_playouts, games * (1 if blind else _CANDIDATES)
+        module, candidates = split_and_choose_playouts, games * _CANDIDATES
     else:
         raise RulesError(f"worlds are dealt from a player's view of a game, not {shown(observation)}")
     rng = random.Random(seed)

@@ -215,6 +215,40 @@ class SplitAndChooseObservation:
         """
         return _sample(self, rng)
 
+    def sample_blind_swaps(self, rng: random.Random) -> list[SplitAndChoose]:
+        """Where the other player swapped blind and this one never saw which
+        card it gave: one game sampled as :meth:`sample_game` samples it, once
+        for each card the other could have given (the same deal, the same rng
+        draws), so that a caller can weigh each (else the one sampled game).
+
+        >>> from cardcommons.split_and_choose import SplitAndChoose, Swap
+        >>> game = SplitAndChoose(seed=2)
+        >>> while game.phase != "reserve":
+        ...     game.apply(game.legal_actions()[0])
+        >>> game.apply(Swap(game.hand(game.current_player)[0]))
+        >>> len(game.observation(game.current_player).sample_blind_swaps(random.Random(1)))
+        10
+        """
+        seed = rng.getrandbits(64)
+        game = _sample(self, random.Random(seed))
+        other = 1 - self.player
+        swaps = [i for i, a in enumerate(game.history) if isinstance(a, Swap | Keep)]
+        mover = 0 if other == 1 - self.first_splitter else 1
+        if len(swaps) <= mover or not self.unseen_blind_swap:
+            return [game]
+        from cardcommons.split_and_choose.game import SplitAndChoose
+
+        before = SplitAndChoose.from_order(game.order, game.first_splitter, game.face_up_swap)
+        for action in game.history[: swaps[mover]]:
+            before.apply(action)
+        return [_sample(self, random.Random(seed), blind=card) for card in before.hand(other)]
+
+    @property
+    def unseen_blind_swap(self) -> bool:
+        """Whether the other player gave a card blind that this one never saw."""
+        other = [i for i, d in enumerate(self.reserve) if d.player != self.player and d.swapped and d.given is None]
+        return bool(other) and not (other[0] == 0 and len(self.reserve) > 1 and self.reserve[1].swapped)
+
     def __repr__(self) -> str:
         """One short line: whose view, the phase, the hand.
 
@@ -266,7 +300,7 @@ class SplitAndChooseObservation:
         )
 
 
-def _sample(view: SplitAndChooseObservation, rng: random.Random) -> SplitAndChoose:
+def _sample(view: SplitAndChooseObservation, rng: random.Random, blind: Card | None = None) -> SplitAndChoose:
     from cardcommons.split_and_choose.game import SplitAndChoose  # game.py imports this module
 
     me, other = view.player, 1 - view.player
@@ -322,7 +356,7 @@ def _sample(view: SplitAndChooseObservation, rng: random.Random) -> SplitAndChoo
             assert decision.given is not None
             game.apply(Swap(decision.given))
         else:
-            card = other_given if other_given is not None else rng.choice(sorted(game._hands[other]))
+            card = other_given if other_given is not None else blind or rng.choice(sorted(game._hands[other]))
             game.apply(Swap(card))
     builders = (game.second, game.first_splitter)
     built = 2 if view.phase == "over" else (builders.index(view.current_player) if view.phase == "build" else 0)

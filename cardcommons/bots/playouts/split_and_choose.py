@@ -5,7 +5,8 @@ one game from :meth:`~cardcommons.split_and_choose.SplitAndChooseObservation.sam
 its unseen cards then shuffled among themselves for each further game (the
 view treats them all alike, so every game is a fair deal from the view; where
 the view hides a random choice of the other player's, a blind swap's card,
-every game is sampled afresh). :meth:`Deals.play_out` plays a first move,
+each game takes one of the cards it could have given, at random:
+:meth:`~cardcommons.split_and_choose.SplitAndChooseObservation.sample_blind_swaps`). :meth:`Deals.play_out` plays a first move,
 then HeuristicBot's moves for both players, to the end: the bot's own rule
 (:mod:`cardcommons.bots.split_and_choose`, written for one game or many),
 its seeded tie-breaks, and the build table for the builds.
@@ -62,7 +63,7 @@ from cardcommons.split_and_choose import (
 from cardcommons.split_and_choose.build import mask_sums, sum_over_masks
 from cardcommons.split_and_choose.rules import ROUNDS
 
-__all__ = ["Deals", "deal", "hides_a_choice", "relabel"]
+__all__ = ["Deals", "deal", "relabel"]
 
 Masks = npt.NDArray[np.int64]
 _CARDS = len(PACK)
@@ -119,7 +120,11 @@ class Deals:
         self.face_up_swap = first.face_up_swap
         self.round = first.round
         self.phase = first.phase
-        columns = [self._columns(t) for t in templates]
+        found: dict[int, tuple[list[list[int]], list[bool]]] = {}  # a few templates serve many games
+        for template in templates:
+            if id(template) not in found:
+                found[id(template)] = self._columns(template)
+        columns = [found[id(t)] for t in templates]
         if len(templates) > 1:
             stacked = np.array([c for c, _ in columns], dtype=np.int64)  # (games, fields, cards)
         else:
@@ -162,16 +167,15 @@ class Deals:
         rounds = [r for r, v in enumerate(self.view.rounds) if v.splitter == other and v.face_up and not v.face_down]
         pairs = [np.sort(self.order[:, 3 + 4 * r : 5 + 4 * r], axis=1) for r in rounds]
         mover = 0 if other == 1 - self.first_splitter else 1  # the other's decision at the reserve: first or second
-        given = np.full(self.games, -1, dtype=np.int64)
-        for g, template in enumerate(self.templates):
-            decisions = [a for a in template.history if isinstance(a, Keep | Swap)]
-            decision = decisions[mover] if len(decisions) > mover else None
-            if isinstance(decision, Swap):
-                card = _INDEX[decision.card]
-                if len(self.templates) > 1:
-                    given[g] = self.maps[g, card]
-                else:
-                    given[:] = self.maps[:, card]
+        cards: dict[int, int] = {}  # the card each template's other player gave (pack position), or -1
+        for template in self.templates:
+            if id(template) not in cards:
+                decisions = [a for a in template.history if isinstance(a, Keep | Swap)]
+                decision = decisions[mover] if len(decisions) > mover else None
+                cards[id(template)] = _INDEX[decision.card] if isinstance(decision, Swap) else -1
+        slots = np.array([cards[id(t)] for t in self.templates], dtype=np.int64)
+        slots = np.broadcast_to(slots, (self.games,)) if len(self.templates) == 1 else slots
+        given = np.where(slots >= 0, self.maps[np.arange(self.games), np.maximum(slots, 0)], -1)
         hidden: Masks = np.column_stack([*pairs, given])
         return hidden
 
@@ -404,25 +408,11 @@ class _State:
 def deal(view: SplitAndChooseObservation, games: int, seed: int) -> Deals:
     """``games`` games dealt from ``view`` (it reads nothing else), from ``seed``."""
     rng = random.Random(seed)
-    if hides_a_choice(view):
-        templates = [view.sample_game(random.Random(rng.getrandbits(64))) for _ in range(games)]
-        maps = np.broadcast_to(np.arange(_CARDS), (games, _CARDS))
-        return Deals(view, templates, maps)
-    template = view.sample_game(rng)
+    templates = view.sample_blind_swaps(rng)  # one game, or one for each card the other may have given blind
     unseen = np.array([_INDEX[c] for c in view.unseen], dtype=np.int64)
     maps = np.tile(np.arange(_CARDS, dtype=np.int64), (games, 1))
-    shuffled = np.random.default_rng(rng.getrandbits(64)).permuted(np.tile(unseen, (games, 1)), axis=1)
-    maps[:, unseen] = shuffled
-    return Deals(view, [template], maps)
-
-
-def hides_a_choice(view: SplitAndChooseObservation) -> bool:
-    """Whether the sampled game draws a card the view cannot tell: the card the
-    other player gave at a blind swap (drawn from its hand, known cards
-    included), unless this player took it back. Shuffling the unseen cards
-    of one sample cannot redraw it."""
-    other = [i for i, d in enumerate(view.reserve) if d.player != view.player and d.swapped and d.given is None]
-    if not other:
-        return False
-    i = other[0]
-    return not (i == 0 and len(view.reserve) > 1 and view.reserve[1].swapped)
+    generator = np.random.default_rng(rng.getrandbits(64))
+    maps[:, unseen] = generator.permuted(np.tile(unseen, (games, 1)), axis=1)
+    if len(templates) == 1:
+        return Deals(view, templates, maps)
+    return Deals(view, [templates[k] for k in generator.integers(len(templates), size=games).tolist()], maps)

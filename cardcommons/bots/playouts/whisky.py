@@ -383,23 +383,26 @@ def chances(
         take = np.array(rule.take_unseen)[now]
         fits = take if isinstance(action, TakeSpare) else ~take if isinstance(action, Pass) else np.zeros_like(take)
         return np.asarray(fits & ~knock, dtype=np.float64)
-    spares = np.tile(np.asarray(spare, dtype=np.int64), (len(hands), 1))
-    scores = exchange_scores(table, hands, spares)
-    top = scores.max(axis=1)
-    tied = scores >= top[:, None] - TOLERANCE
-    moves = ~knock & (top > now)  # the bot moves (else it knocks)
-    if isinstance(action, Knock):
-        return np.asarray(~moves, dtype=np.float64)
+    if isinstance(action, Knock):  # the bot knocks where no move beats its hand
+        spares = np.tile(np.asarray(spare, dtype=np.int64), (len(hands), 1))
+        return np.asarray(knock | (exchange_scores(table, hands, spares).max(axis=1) <= now), dtype=np.float64)
     if isinstance(action, TakeSpare):
-        mine: npt.NDArray[np.bool_] = tied[:, 0]
+        mine = np.full(len(hands), strength_of(codes[np.asarray(spare)].sum()))
     elif isinstance(action, Exchange):
         ids = table.ids
         after = hands.copy()
         after[np.arange(len(hands)), np.argmax(hands == ids[action.give], axis=1)] = ids[action.take]
-        mine = strength_of(codes[after].sum(axis=1)) >= top - TOLERANCE
+        mine = strength_of(codes[after].sum(axis=1))
     else:
         raise RulesError(f"not a Whisky Poker move in phase 2: {action!r}")
-    chance: npt.NDArray[np.float64] = np.where(moves & mine, 1.0 / tied.sum(axis=1), 0.0)
+    chance = np.zeros(len(hands))
+    rows = np.flatnonzero(~knock & (mine > now))  # the move must beat the hand; then it must be (tied) best
+    if len(rows):
+        spares = np.tile(np.asarray(spare, dtype=np.int64), (len(rows), 1))
+        scores = exchange_scores(table, hands[rows], spares)
+        top = scores.max(axis=1)
+        tied = (scores >= top[:, None] - TOLERANCE).sum(axis=1)
+        chance[rows] = np.where(mine[rows] >= top - TOLERANCE, 1.0 / tied, 0.0)
     return chance
 
 
