@@ -910,7 +910,7 @@ def calibration(matches: int = 0) -> None:
         )
         reported = []
         for name in ("whisky-2-knock", "whisky-4-knock", "split-reserve", "split-build"):
-            before, after = _both_coaches(pool, name, probes // 3, 300)
+            before, after = _both_coaches(pool, name, probes // 5, 300)
             reported.append(
                 (
                     SITUATIONS[name].title,
@@ -925,7 +925,7 @@ def calibration(matches: int = 0) -> None:
             reported,
             ["the coach still reads each move as a rule-of-thumb bot would make it: its model is knowingly wrong here"],
         )
-        duels = [_duel(pool, label, game, seats, matches or 200) for label, game, seats in _DUELS]
+        duels = [_duel(pool, label, game, seats, matches or 100) for label, game, seats in _DUELS]
     table(
         "MonteCarloBot (1,000 play-outs a move) with and without the reading, in seat 0",
         ("table", "without: seat 0's share", "with the reading", "gap (with less without)"),
