@@ -343,7 +343,7 @@ def _whisky_worlds(deals: whisky_playouts.Deals, model: TableModel, rng: random.
     return Worlds(read.subset(picked), labels[picked], _kish(per_world), _whisky_findings(read, deals, weights, moves))
 
 
-_TRIES = 16
+_TRIES = 32
 """Candidates for a seat's unknown cards, drawn for each world, at first."""
 _FITTING = 4
 """If fewer of those than this fit the seat's moves, on average, more are drawn:"""
