@@ -220,6 +220,12 @@ def test_the_student_notebook_reads_as_the_lesson_with_no_spoiler(kit: Path, les
     assert "solutions/" not in student
 
 
+def test_the_teachers_notes_stay_out_of_the_student_copies(kit: Path) -> None:
+    assert (NOTEBOOKS / "teachers" / "README.md").exists()
+    assert not list((kit / "student").rglob("*teachers*"))
+    assert all("](teachers/" not in path.read_text(encoding="utf-8") for path in (kit / "student").glob("*.ipynb"))
+
+
 def test_the_grading_command_writes_a_score_table(kit: Path, tmp_path: Path) -> None:
     lesson = next(lesson for lesson in LESSONS if not any(exercise.ungraded for exercise in lesson.exercises))
     notebook = json.loads((kit / "student" / f"{lesson.name}.ipynb").read_text(encoding="utf-8"))
