@@ -29,7 +29,6 @@ from dataclasses import dataclass, field
 from statistics import NormalDist
 
 import numpy as np
-from scipy.special import betaincinv
 
 from cardcommons.errors import SimulationError, shown
 
@@ -76,6 +75,8 @@ def clopper_pearson_interval(successes: int, trials: int) -> tuple[float, float]
     """
     if not 0 <= successes <= trials:
         raise SimulationError(f"clopper_pearson_interval needs 0 <= successes <= trials, not {successes} of {trials}")
+    from scipy.special import betaincinv  # here, not at the top: scipy.special takes a while to import
+
     alpha = 1 - 0.95
     low = 0.0 if successes == 0 else float(betaincinv(successes, trials - successes + 1, alpha / 2))
     high = 1.0 if successes == trials else float(betaincinv(successes + 1, trials - successes, 1 - alpha / 2))
