@@ -104,7 +104,7 @@ class Summary:
         >>> summary.measure(0)
         Rate('HeuristicBot', 40 of 40)
         >>> print(compare(summary.measure(0), summary.measure(1)))
-        HeuristicBot wins more often: 1.00 [0.91, 1.00] against 0.00 [0.00, 0.09].
+        HeuristicBot wins more often: gap +1.00 [+0.82, +1.00] (1.00 [0.91, 1.00] against 0.00 [0.00, 0.09]).
         """
         self._check_bot(bot)
         if what not in _VERBS:

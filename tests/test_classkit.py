@@ -9,6 +9,7 @@ from __future__ import annotations
 import copy
 import csv
 import json
+import re
 import zipfile
 from collections.abc import Callable
 from pathlib import Path
@@ -20,7 +21,7 @@ from otter.nbmeta_config import NBMetadataConfig
 from otter.test_files import TestFile, create_test_file
 
 from cardcommons.classkit.__main__ import main
-from cardcommons.classkit.assign import NOT_YET, keep, lessons
+from cardcommons.classkit.assign import NOT_YET, keep, lessons, looks_at
 from cardcommons.classkit.exercises import Exercise, Lesson, read_lesson, source
 from cardcommons.errors import ClassKitError
 
@@ -141,14 +142,60 @@ def test_an_empty_student_notebook_runs_and_says_not_yet(
     reports = []
     for text in code:  # otter's first cell, then the exercises: the lesson itself runs under nbval
         *before, last = text.splitlines()
-        if last.startswith("grader.check("):
+        if "grader.check(" in last:
             exec("\n".join(before), env)
             reports.append(eval(last, env))
         else:
             exec(text, env)
-    assert [report.name for report in reports] == [e.question for e in lesson.exercises if not e.ungraded]
-    assert all(not report.passed_all and NOT_YET in repr(report) for report in reports)
+    assert [report.result.name for report in reports] == [e.question for e in lesson.exercises if not e.ungraded]
+    assert all(not report.passed and NOT_YET in str(report) for report in reports)
+    assert not any("passed" in str(report) for report in reports)
     capsys.readouterr()
+
+
+def _public(test: TestFile, env: Env) -> list[tuple[str, bool]]:
+    """Each public test case of a question, run on ``env``: its failure message and whether it passed."""
+    test.run(env)
+    return [(r.test_case.failure_message or "", r.passed) for r in test.test_case_results if not r.test_case.hidden]
+
+
+def _commons() -> list[Any]:
+    return [
+        pytest.param(lesson, e, id=f"{lesson.name}-{e.question}")
+        for lesson in LESSONS
+        for e in lesson.exercises
+        if e.commons
+    ]
+
+
+def test_some_exercises_check_a_common_wrong_answer_in_public() -> None:
+    assert len(_commons()) >= 5
+
+
+@pytest.mark.parametrize(("lesson", "exercise"), _commons())
+def test_the_public_check_refuses_the_common_wrong_answer_only(
+    kit: Path, solved: dict[str, Env], lesson: Lesson, exercise: Exercise
+) -> None:
+    """The solution passes every public test; the common wrong answer fails its own, with its reason."""
+    answered = solved[lesson.name]
+    test = _tests(kit, lesson)[exercise.question]
+    assert all(passed for _, passed in _public(test, answered))
+    for common in exercise.commons:
+        wrong = answered | {
+            exercise.question: answered[exercise.question] | {common.name: eval(common.wrong, answered)}
+        }
+        failed = [message for message, passed in _public(test, wrong) if not passed]
+        assert failed == [f"{NOT_YET}: a common wrong answer ({common.why})"]
+
+
+def test_the_sentence_under_an_answer_says_what_the_public_check_saw(kit: Path) -> None:
+    """It never says "All test cases passed!": it says what the public check looked at, and who checks the rest."""
+    for lesson in LESSONS:
+        student = (kit / "student" / f"{lesson.name}.ipynb").read_text(encoding="utf-8")
+        assert "public_check(grader.check(" in student and "All test cases passed" not in student
+        for exercise in lesson.exercises:
+            if not exercise.ungraded:
+                assert json.dumps(looks_at(exercise))[1:-1] in student.replace('\\"', '"')
 
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.name)
@@ -157,16 +204,26 @@ def test_the_student_notebook_reads_as_the_lesson_with_no_spoiler(kit: Path, les
     cells = json.loads(student)["cells"]
     body = cells[1 : 1 + len(lesson.before)]
     assert [source(cell) for cell in body] == [source(cell) for cell in lesson.before]
-    guessing = False
+    guessing = cleared = False
     for cell, original in zip(body, lesson.before, strict=True):
         if cell["cell_type"] == "code":
             assert cell["outputs"] == ([] if guessing else original["outputs"])
-            guessing = False
-        guessing = guessing or "**Guess first:**" in source(cell)
+            cleared = cleared or (guessing and bool(original["outputs"]))
+        elif "**Guess first:**" in source(cell):
+            guessing = True
+        elif re.search(r"^#+ ", source(cell), re.MULTILINE):
+            guessing = False  # a prompt's section ends at the next heading: every answer in it stays hidden
+    assert cleared, "some answer is hidden"
     for exercise in lesson.exercises:
         assert all(check not in student for check in map(json.dumps, exercise.checks))
         assert json.dumps(exercise.answer)[1:-1] not in student
     assert "solutions/" not in student
+
+
+def test_the_teachers_notes_stay_out_of_the_student_copies(kit: Path) -> None:
+    assert (NOTEBOOKS / "teachers" / "README.md").exists()
+    assert not list((kit / "student").rglob("*teachers*"))
+    assert all("](teachers/" not in path.read_text(encoding="utf-8") for path in (kit / "student").glob("*.ipynb"))
 
 
 def test_the_grading_command_writes_a_score_table(kit: Path, tmp_path: Path) -> None:

@@ -3,8 +3,9 @@
 Each lesson with exercises becomes an otter assign master notebook (one question per exercise:
 the lesson's prompt, a stub answer cell, the solution and its explanations, a public test that
 every name the checks read is defined, and one hidden test per check). ``otter assign`` turns it
-into a student notebook (outputs restored from the lesson, except under each *Guess first*
-prompt) and an autograder zip. Lessons without exercises are copied, *Guess first* outputs cleared.
+into a student notebook (outputs restored from the lesson, except from each *Guess first*
+prompt to the next heading) and an autograder zip. Lessons without exercises are copied, those
+outputs cleared.
 
 >>> [cell["cell_type"] for cell in guess_cleared([{"cell_type": "markdown", "source": "**Guess first:** how many?"},
 ...                                               {"cell_type": "code", "source": "6", "outputs": [1]}])]
@@ -15,15 +16,28 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 import shutil
 import tempfile
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
-from cardcommons.classkit.exercises import GUESS_PROMPT, Cell, Exercise, Lesson, Notebook, read_lesson, source, stub
+from cardcommons.classkit.exercises import (
+    GUESS_PROMPT,
+    Cell,
+    Common,
+    Exercise,
+    Lesson,
+    Notebook,
+    read_lesson,
+    source,
+    stub,
+)
 from cardcommons.errors import ClassKitError
 
 NOT_YET = "not yet"
+HEADING = re.compile(r"^#{1,6} ", re.MULTILINE)
+"""A Markdown heading line: where a *Guess first* section ends."""
 CONFIG = """\
 # ASSIGNMENT CONFIG
 name: {name}
@@ -38,19 +52,27 @@ tests:
 
 
 def guess_cleared(cells: Iterable[Cell]) -> list[Cell]:
-    """Copies of the cells, the outputs of the code cell under each *Guess first* prompt cleared.
+    """Copies of the cells, every code output from each *Guess first* prompt to the next heading cleared:
+    a prompt's answer may be printed a few cells further down, never before the section ends.
 
-    >>> guess_cleared([{"cell_type": "markdown", "source": "**Guess first:** how many?"},
-    ...                {"cell_type": "code", "source": "6", "outputs": [1], "execution_count": 3}])[1]
-    {'cell_type': 'code', 'source': '6', 'outputs': [], 'execution_count': None}
+    >>> cells = guess_cleared([{"cell_type": "markdown", "source": "**Guess first:** how many?"},
+    ...                        {"cell_type": "code", "source": "6", "outputs": [1], "execution_count": 3},
+    ...                        {"cell_type": "code", "source": "7", "outputs": [2], "execution_count": 4},
+    ...                        {"cell_type": "markdown", "source": "## Next"},
+    ...                        {"cell_type": "code", "source": "8", "outputs": [3], "execution_count": 5}])
+    >>> [cell.get("outputs") for cell in cells]
+    [None, [], [], None, [3]]
     """
     cleared, guessing = [], False
     for cell in map(copy.deepcopy, cells):
-        if cell["cell_type"] == "markdown" and GUESS_PROMPT.search(source(cell)):
-            guessing = True
+        if cell["cell_type"] == "markdown":
+            text = source(cell)
+            prompts = [match.start() for match in GUESS_PROMPT.finditer(text)]
+            headings = [match.start() for match in HEADING.finditer(text)]
+            if prompts or headings:  # whichever comes last in the cell decides
+                guessing = max(prompts, default=-1) > max(headings, default=-1)
         elif cell["cell_type"] == "code" and guessing:
             cell.update(outputs=[], execution_count=None)
-            guessing = False
         cleared.append(cell)
     return cleared
 
@@ -71,14 +93,50 @@ def _test(body: str, message: str, *, hidden: bool) -> Cell:
 
 
 def public_test(exercise: Exercise) -> str:
-    """The public test: every name the checks read has been given a value (not ``...``).
+    """The public test of an answer's form: every name the checks read has been given a value
+    (not ``...``), a function is callable, and a name with a common wrong answer holds a value of
+    that answer's kind.
 
-    >>> print(public_test(Exercise(1, "t", (), "", ("assert f(n)",), ("n", "f"), ("f",), ())))
+    >>> common = Common("n", "7", "one too many")
+    >>> print(public_test(Exercise(1, "t", (), "", ("assert f(n)",), ("n", "f"), ("f",), (), commons=(common,))))
+    from cardcommons.classkit.check import same_kind
     assert n is not ...
     assert callable(f)
+    assert same_kind(n, 7)
     """
     functions = set(exercise.functions)
-    return "\n".join(f"assert callable({n})" if n in functions else f"assert {n} is not ..." for n in exercise.names)
+    lines = [f"assert callable({n})" if n in functions else f"assert {n} is not ..." for n in exercise.names]
+    kinds = [f"assert same_kind({c.name}, {c.wrong})" for c in exercise.commons]
+    return "\n".join(["from cardcommons.classkit.check import same_kind"] * bool(kinds) + lines + kinds)
+
+
+def common_test(common: Common) -> str:
+    """The public test that an answer is not one common wrong answer (it shows the wrong value, not the right one).
+
+    >>> common_test(Common("n", "7", "one too many"))
+    'from cardcommons.classkit.check import same_value\\nassert not same_value(n, 7)'
+    """
+    return f"from cardcommons.classkit.check import same_value\nassert not same_value({common.name}, {common.wrong})"
+
+
+def looks_at(exercise: Exercise) -> str:
+    """What the public check of an exercise looks at, for the sentence under it.
+
+    >>> common = Common("n", "7", "one too many")
+    >>> looks_at(Exercise(1, "t", (), "", ("assert f(n)",), ("n", "f"), ("f",), (), commons=(common,)))
+    'the form of the answer (n and f are set, f is a function, n is of the kind asked) and one common wrong answer'
+    """
+    parts = [f"{' and '.join(exercise.names)} {'are' if len(exercise.names) > 1 else 'is'} set"]
+    functions = [name for name in exercise.names if name in set(exercise.functions)]
+    if functions:
+        parts.append(f"{' and '.join(functions)} {'are functions' if len(functions) > 1 else 'is a function'}")
+    kinds = list(dict.fromkeys(c.name for c in exercise.commons))
+    if kinds:
+        parts.append(f"{' and '.join(kinds)} {'are' if len(kinds) > 1 else 'is'} of the kind asked")
+    common = ""
+    if exercise.commons:
+        common = " and one common wrong answer" if len(exercise.commons) == 1 else " and some common wrong answers"
+    return f"the form of the answer ({', '.join(parts)}){common}"
 
 
 def keep(exercise: Exercise) -> str:
@@ -100,6 +158,7 @@ def _question(exercise: Exercise) -> list[Cell]:
     if exercise.ungraded:  # as the lesson has it: its prompt and an empty answer cell
         return [*copy.deepcopy(exercise.prompt), _code("# Your answer here")]
     names = ", ".join(exercise.names)
+    kind = ", each of the kind asked" if exercise.commons else ""
     answer = f"{stub(exercise)}\n# BEGIN SOLUTION NO PROMPT\n{exercise.answer}\n# END SOLUTION"
     return [
         _raw(f"# BEGIN QUESTION\nname: {exercise.question}\npoints: 1\ncheck_cell: false"),
@@ -109,11 +168,18 @@ def _question(exercise: Exercise) -> list[Cell]:
         *copy.deepcopy(exercise.explanations),
         _raw("# END SOLUTION"),
         _raw("# BEGIN TESTS"),
-        _test(_restored(exercise, public_test(exercise)), f"{NOT_YET}: set {names}", hidden=False),
+        _test(_restored(exercise, public_test(exercise)), f"{NOT_YET}: set {names}{kind}", hidden=False),
+        *(
+            _test(_restored(exercise, common_test(c)), f"{NOT_YET}: a common wrong answer ({c.why})", hidden=False)
+            for c in exercise.commons
+        ),
         *(_test(_restored(exercise, check), NOT_YET, hidden=True) for check in exercise.checks),
         _raw("# END TESTS"),
         _raw("# END QUESTION"),
-        _code(f'{keep(exercise)}\ngrader.check("{exercise.question}")'),
+        _code(
+            f"{keep(exercise)}\nfrom cardcommons.classkit.check import public_check\n\n"
+            f'public_check(grader.check("{exercise.question}"), {json.dumps(looks_at(exercise))})'
+        ),
     ]
 
 

@@ -47,6 +47,20 @@ class Split:
 
 
 @dataclass(frozen=True)
+class Common:
+    """A common wrong answer of an exercise, for its public test: the answer's ``name``, the
+    ``wrong`` value as an expression that reads no answer, and ``why`` it is wrong.
+
+    In a solution it is a ``refuses(check, wrong)  # why`` line, where the exercise's check
+    takes one name (``check(name)``): the comment makes the wrong answer a common one.
+    """
+
+    name: str
+    wrong: str
+    why: str
+
+
+@dataclass(frozen=True)
 class Exercise:
     """One exercise: its prompt cells from the lesson, its answer, checks and explanations from the solutions.
 
@@ -68,6 +82,7 @@ class Exercise:
     binds: frozenset[str] = frozenset()
     ungraded: str = ""
     kept: tuple[str, ...] = ()
+    commons: tuple[Common, ...] = ()
 
     @property
     def question(self) -> str:
@@ -270,6 +285,37 @@ def split_solution(cells: Sequence[str], where: str = "solution") -> Split:
     return Split(answer, tests, names, frozenset(bound_by_answer), frozenset().union(*map(free, checks)))
 
 
+def commons(cells: Sequence[str], split: Split) -> tuple[Common, ...]:
+    """The common wrong answers of a solution: each ``refuses(check, wrong)  # why`` line whose
+    check is called on one answer name (``check(name)``) and whose wrong value reads no answer.
+
+    >>> code = ["n = 6\\n\\n\\ndef check(n):\\n    assert n == 6\\n\\n\\ncheck(n)\\nrefuses(check, 7)  # one too many"]
+    >>> commons(code, split_solution(code))
+    (Common(name='n', wrong='7', why='one too many'),)
+    """
+    found: list[Common] = []
+    for text in cells:
+        lines = text.splitlines()
+        body = ast.parse(text).body
+        checked = {
+            call.func.id: call.args[0].id
+            for call in (s.value for s in body if isinstance(s, ast.Expr) and isinstance(s.value, ast.Call))
+            if isinstance(call.func, ast.Name) and len(call.args) == 1 and isinstance(call.args[0], ast.Name)
+        }
+        for statement in body:
+            call = statement.value if isinstance(statement, ast.Expr) else None
+            if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id == "refuses"):
+                continue
+            if len(call.args) != 2 or not isinstance(call.args[0], ast.Name):
+                continue
+            rest = lines[(statement.end_lineno or statement.lineno) - 1][statement.end_col_offset or 0 :]
+            name = checked.get(call.args[0].id)
+            if "#" in rest and name in split.names and not _read(call.args[1]) & split.binds:
+                why = rest.split("#", 1)[1].strip()
+                found.append(Common(name, ast.get_source_segment(text, call.args[1]) or "", why))
+    return tuple(found)
+
+
 def read_lesson(name: str, lesson: Notebook, solutions: Notebook) -> Lesson:
     """Pair a lesson's exercises with its solutions, by number and title.
 
@@ -334,6 +380,7 @@ def read_lesson(name: str, lesson: Notebook, solutions: Notebook) -> Lesson:
                 ),
                 binds=split.binds,
                 ungraded=unchecked,
+                commons=() if unchecked else commons(code, split),
             )
         )
     bound: set[str] = set()

@@ -17,6 +17,12 @@ well under a second.
 weighted alike. What the draft's splits and choices may reveal about the
 unseen cards is not weighed (:data:`ASSUMPTION` says it in words).
 
+**One equilibrium of several**: the position's value is the same in every
+equilibrium, but the endgame can have more than one. The mix shown, and
+each move's worth (against the other player's equilibrium play), are those
+of the equilibrium the linear program finds; at some positions another
+equilibrium mixes differently or gives the moves outside the mix other worths.
+
 >>> from cardcommons.split_and_choose import stage
 >>> game = stage("Ts Ah Qs Kc Qh As Jh Jo Qc Jc", "Th Jd Ks Qd Kh Td Kd Ad Ac Tc", "Js",
 ...              face_down_taken=(0, 1, 3, 4), at_reserve=True)
@@ -82,8 +88,9 @@ _TOLERANCE = 1e-9
 @dataclass(frozen=True)
 class MoveValue:
     """One move at the reserve: its exact ``value`` to the player (the
-    expected payoff, +1 a win, -1 a loss, 0 a draw, against the other's
-    equilibrium play) and its ``weight`` in the recommended mix.
+    expected payoff, +1 a win, -1 a loss, 0 a draw, against the other's play
+    in the equilibrium found: see the module's note) and its ``weight`` in
+    the recommended mix.
 
     >>> print(MoveValue(Keep(), 0.25, 1.0))
     Keep: worth +0.25 (play it 100% of the time)
