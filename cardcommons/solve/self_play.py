@@ -48,7 +48,7 @@ _OTHER: dict[Outcome, Outcome] = {"win": "loss", "draw": "draw", "loss": "win"}
 
 def play(samples: int, games: int, seed: int, workers: int = 1, progress: bool = True) -> Summary:
     """``games`` seeded games of MonteCarloBot(``samples``) in both seats, seat 0 splitting first."""
-    bot = partial(MonteCarloBot, samples)
+    bot = partial(MonteCarloBot, samples, model=None)  # as the stored run was played: not reading the table
     if workers == 1:
         return simulate(SplitAndChoose, [bot, bot], games, seed, progress=progress, rotate=False)
     with ProcessPoolExecutor(workers) as pool:
