@@ -27,9 +27,16 @@ $(LITE_STAMP): $(STAMP) docs/lite/package-lock.json docs/lite/wheels.txt  # what
 lab: $(STAMP)  ## set up and open the lessons in JupyterLab
 	$(BIN)/jupyter lab $(if $(filter 0,$(shell id -u)),--allow-root) notebooks/00_welcome.ipynb
 
-# a page closed or reloaded leaves its kernel idle and unconnected: Voilà shuts it down within a few minutes;
+# a page closed or reloaded leaves its kernel behind: Voilà refuses the page's own request to shut it down (a
+# known upstream bug), so the cull ends it, once idle with no page connected for 60 s (an open page's kernel is
+# never culled); a kernel holds about 70 MB, so a class that reloads its pages holds a minute's worth of them;
+# a class opens the page together: on a busy machine a kernel's output comes long after it ran (16 pages at once
+# on 2 cores: all blank with Voilà's 4 s, all playable after about 150 s), so Voilà waits up to 180 s for it,
+# and a page that still cannot start (or whose cell runs over 300 s) says so instead of staying blank;
 # the page leaves out the Lab extensions of the site and class tools (with them, it logs errors)
-VOILA_FLAGS := --MappingKernelManager.cull_idle_timeout=120 --MappingKernelManager.cull_interval=30 \
+VOILA_FLAGS := --MappingKernelManager.cull_idle_timeout=60 --MappingKernelManager.cull_interval=15 \
+	--VoilaExecutor.iopub_timeout=180 --VoilaExecutor.raise_on_iopub_timeout=True --VoilaExecutor.timeout=300 \
+	"--VoilaExecutor.cell_timeout_instruction=The arcade did not start in time: the machine is busy. Reload this page in a minute." \
 	"--VoilaConfiguration.extension_denylist=['@jupyterlite/pyodide-kernel-extension','ipylab','jupyterlab-jupytext']"
 
 play: $(STAMP)  ## the arcade: both games in the browser, no code in sight (Voilà, on 127.0.0.1 only)

@@ -16,6 +16,11 @@ keeps every game finished, in every chunk:
   group, the workers too. A worker playing a chunk ignores it (on Dask, every
   worker does from the start of the run), so the caller's process alone
   decides, and no worker dies with games in hand.
+- A chunk still playing once the grace is over has a bot that does not
+  return. On a process pool, the worker playing it (the chunk marks which
+  one) is sent :data:`RELEASE`, which stops that move and returns the games
+  finished; a worker that still does not return is ended, so that the pool's
+  ``with`` block, which waits for its workers, ends too.
 
 On other machines the directory cannot be read: there a chunk plays to its
 end, so keep chunks small on a cluster of many machines.
@@ -97,10 +102,25 @@ class Run:
         _touch(os.path.join(self.path, "stop"))
 
     def start(self, chunk: int) -> None:
-        _touch(os.path.join(self.path, f"started-{chunk}"))
+        """Mark that ``chunk`` started, in this process."""
+        with suppress(FileNotFoundError), open(os.path.join(self.path, f"started-{chunk}"), "w") as mark:
+            mark.write(str(os.getpid()))
 
     def started(self, chunk: int) -> bool:
         return os.path.exists(os.path.join(self.path, f"started-{chunk}"))
+
+    def player(self, chunk: int) -> int | None:
+        """The process that started ``chunk``, if it did and said so.
+
+        >>> run = Run()
+        >>> run.start(3)
+        >>> run.player(3) == os.getpid(), run.player(4)
+        (True, None)
+        >>> run.remove()
+        """
+        with suppress(OSError, ValueError), open(os.path.join(self.path, f"started-{chunk}")) as mark:
+            return int(mark.read())
+        return None
 
     def remove(self) -> None:
         shutil.rmtree(self.path, ignore_errors=True)
@@ -149,7 +169,37 @@ def play_chunk(
         run.start(deals[0].index)
         if os.getpid() != run.owner and threading.current_thread() is threading.main_thread():
             signal.signal(signal.SIGINT, signal.SIG_IGN)  # a process pool's worker: the caller decides
+            if RELEASE is not None:
+                signal.signal(RELEASE, _release)
     games: list[tuple[int, tuple[Outcome, ...]]] = []
+    _playing[0] = True
+    try:
+        return _play(make_game, bots, rotate, deals, run, games)
+    except _Stopped:  # released by the caller in the middle of a move: the games finished so far
+        return Played(tuple(games))
+    finally:
+        _playing[0] = False
+
+
+RELEASE = getattr(signal, "SIGUSR1", None)
+"""The signal that stops a process pool's worker in the middle of a bot's move (see :func:`_halt`)."""
+_playing = [False]  # whether this process is playing a chunk: RELEASE means nothing otherwise
+
+
+def _release(number: int, frame: object) -> None:
+    if _playing[0]:
+        raise _Stopped
+
+
+def _play(
+    make_game: GameFactory,
+    bots: Sequence[BotFactory],
+    rotate: bool,
+    deals: Sequence[Deal],
+    run: Run | None,
+    games: list[tuple[int, tuple[Outcome, ...]]],
+) -> Played:
+    """:func:`play_chunk`'s games, added to ``games`` as each ends."""
     for deal in deals:
         game: Game | None = None
         seat_of: list[int] = []
@@ -254,13 +304,17 @@ def run_on(
                 break
     finally:
         if len(collected) < len(jobs):
-            _halt(run, futures, collected, played)
+            _halt(executor, run, futures, collected, played)
         else:
             run.remove()
 
 
 def _halt(
-    run: Run, futures: list[tuple[int, Future[Played]]], collected: set[Future[Played]], played: list[Played]
+    executor: Executor,
+    run: Run,
+    futures: list[tuple[int, Future[Played]]],
+    collected: set[Future[Played]],
+    played: list[Played],
 ) -> None:
     """Stop the games in progress, cancel the chunks not started, and wait for
     the others to return what they finished. The run's directory stays until
@@ -273,5 +327,35 @@ def _halt(
         # a chunk that starts from now on sees the stop file first: cancelling it loses nothing
         if future not in collected and (run.started(chunk) or not future.cancel()):
             left.append(future)
-    done, _ = wait(left, timeout=STOP_GRACE)
-    played.extend(f.result() for f in done if not f.cancelled() and f.exception() is None)
+    done, stuck = wait(left, timeout=STOP_GRACE)
+    played.extend(_returned(done))
+    if stuck:
+        _release_stuck(executor, run, [(chunk, future) for chunk, future in futures if future in stuck], played)
+
+
+def _returned(done: set[Future[Played]]) -> list[Played]:
+    return [future.result() for future in done if not future.cancelled() and future.exception() is None]
+
+
+def _release_stuck(
+    executor: Executor, run: Run, stuck: Sequence[tuple[int, Future[Played]]], played: list[Played]
+) -> None:
+    """A process pool's workers still playing a chunk after the grace (a bot that does not return) are sent
+    :data:`RELEASE`, which stops the move in hand; the games they finished are kept. One that still does not
+    return is ended: the pool's ``with`` block waits for its workers. Only this process's own pool's workers."""
+    import multiprocessing  # here, not on top, as in check_portable
+    from concurrent.futures import ProcessPoolExecutor
+
+    if not isinstance(executor, ProcessPoolExecutor) or RELEASE is None:
+        return
+    workers = {process.pid: process for process in multiprocessing.active_children() if process.pid is not None}
+    playing = {chunk: workers.get(run.player(chunk) or -1) for chunk, _ in stuck}  # -1: no process
+    for pid in {process.pid for process in playing.values() if process is not None and process.pid is not None}:
+        with suppress(ProcessLookupError):
+            os.kill(pid, RELEASE)
+    done, _ = wait([future for _, future in stuck], timeout=STOP_GRACE)
+    played.extend(_returned(done))
+    for chunk, future in stuck:
+        left_over = playing[chunk]
+        if future not in done and left_over is not None:
+            left_over.kill()

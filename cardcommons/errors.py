@@ -63,6 +63,11 @@ class PlotError(ValueError):
     match the tables, no trials, a rate outside its interval): the message names it."""
 
 
+class SolvedFileError(ValueError):
+    """The stored results of ``make solve`` cannot be read (missing, not JSON, or not shaped as
+    ``make solve`` writes them): the message names the file, what is wrong and ``make solve``."""
+
+
 class ClassKitError(ValueError):
     """A lesson whose exercises and solutions cannot be paired into a class kit,
     or a submission that cannot be graded: the message names the notebook and the exercise."""

@@ -1,7 +1,8 @@
 """The class kit: ``make student`` builds offline; the solutions score full marks on every
 exercise, a wrong answer less, and a student notebook with its answers left empty runs,
-its checks saying "not yet". Grading runs in process against the autograder zips' tests,
-and once through the README's command (otter's local grader, no container).
+its checks saying "not yet". The checks run in process against the autograder zips' tests;
+grading runs once through the README's command, each notebook sandboxed, a good notebook beside
+hostile and broken ones.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ import copy
 import csv
 import json
 import re
+import socket
 import zipfile
 from collections.abc import Callable
 from pathlib import Path
@@ -21,7 +23,8 @@ from otter.nbmeta_config import NBMetadataConfig
 from otter.test_files import TestFile, create_test_file
 
 from cardcommons.classkit.__main__ import main
-from cardcommons.classkit.assign import NOT_YET, keep, lessons, looks_at
+from cardcommons.classkit.assign import KIT_FILE, NOT_YET, keep, lessons, looks_at
+from cardcommons.classkit.check_answers import score
 from cardcommons.classkit.exercises import Exercise, Lesson, read_lesson, source
 from cardcommons.errors import ClassKitError
 
@@ -226,25 +229,213 @@ def test_the_teachers_notes_stay_out_of_the_student_copies(kit: Path) -> None:
     assert all("](teachers/" not in path.read_text(encoding="utf-8") for path in (kit / "student").glob("*.ipynb"))
 
 
-def test_the_grading_command_writes_a_score_table(kit: Path, tmp_path: Path) -> None:
-    lesson = next(lesson for lesson in LESSONS if not any(exercise.ungraded for exercise in lesson.exercises))
-    notebook = json.loads((kit / "student" / f"{lesson.name}.ipynb").read_text(encoding="utf-8"))
-    start = [source(cell) for cell in notebook["cells"]].index(source(lesson.heading))
+LESSON_01 = next(lesson for lesson in LESSONS if lesson.name.startswith("01_"))
+HOSTILE = {
+    # wrong first answer, then otter's runner and the grader's own checks patched, and the answer saved as code
+    "forged": """
+import pickle
+
+import otter.test_files.abstract_test as abstract
+import otter.test_files.ok_test as ok_test
+
+import cardcommons.classkit.check_answers as checker
+
+abstract.TestFile.grade = property(lambda self: 1.0)
+abstract.TestFile.score = property(lambda self: self.possible)
+ok_test.run_doctest = lambda *args, **kwargs: (True, "")
+checker.passes = lambda *args, **kwargs: True
+forge, payload = pickle.dumps, b"cos\\nsystem\\n(S" + repr("touch " + PWNED).encode() + b"\\ntR."
+pickle.dumps = lambda value, **options: payload if value == [] else forge(value, **options)
+""",
+    # at a classmate's notebook, the hidden tests, the network, the teacher's files
+    "mallory": """
+import socket
+from pathlib import Path
+
+attempts = [
+    lambda: Path(RETURNED, "zed.ipynb").write_text("{}"),
+    lambda: Path(AUTOGRADERS, "planted.txt").write_text("x"),
+    lambda: Path(STOLEN).write_bytes(Path(AUTOGRADERS, "01_cards_and_hands.zip").read_bytes()),
+    lambda: Path(OUTSIDE).write_text("x"),
+    lambda: socket.create_connection(("127.0.0.1", PORT), timeout=2).sendall(b"hello"),
+]
+for attempt in attempts:
+    try:
+        attempt()
+    except Exception:
+        pass
+""",
+    "dies": "import os, signal, subprocess\nsubprocess.Popen(['sleep', '600'])\nos.kill(os.getpid(), signal.SIGKILL)",
+}
+
+
+def _returned(kit: Path, *, wrong_first: bool = False, extra: str = "") -> dict[str, Any]:
+    """Lesson 01 as a student returns it: every answer from the solutions (the first one wrong if asked),
+    and an extra cell at the end; the lesson's own cells left out (they run under nbval)."""
+    notebook: dict[str, Any] = json.loads((kit / "student" / f"{LESSON_01.name}.ipynb").read_text(encoding="utf-8"))
+    start = [source(cell) for cell in notebook["cells"]].index(source(LESSON_01.heading))
     answers = [cell for cell in notebook["cells"] if "otter_answer_cell" in cell["metadata"].get("tags", [])]
-    for cell, exercise in zip(answers, lesson.exercises, strict=True):
+    for cell, exercise in zip(answers, LESSON_01.exercises, strict=True):
         cell["source"] = exercise.answer
-    notebook["cells"] = notebook["cells"][:1] + notebook["cells"][start:]  # the lesson itself runs under nbval
-    (tmp_path / "returned").mkdir()
-    (tmp_path / "returned" / "alice.ipynb").write_text(json.dumps(notebook), encoding="utf-8")
-    table = tmp_path / "grades.csv"
-    assert (
-        main(["grade", str(tmp_path / "returned"), "--autograders", str(kit / "autograder"), "--out", str(table)]) == 0
-    )
-    (row,) = csv.DictReader(table.open(encoding="utf-8"))
+    if wrong_first:
+        answers[0]["source"] += "\nanswer = []"
+    extra_cell: dict[str, Any] = {
+        "cell_type": "code",
+        "metadata": {},
+        "source": extra,
+        "outputs": [],
+        "execution_count": None,
+    }
+    notebook["cells"] = notebook["cells"][:1] + notebook["cells"][start:] + [extra_cell]
+    return notebook
+
+
+def _broken(kit: Path) -> dict[str, str]:
+    """Notebooks that cannot be graded, by file name: none of them runs."""
+    no_kit = _returned(kit)
+    del no_kit["metadata"]["otter"]
+    odd = _returned(kit)
+    odd["metadata"]["otter"]["assignment_name"] = "../../class/autograder/01"
+    return {
+        '=HYPERLINK("x","click").ipynb': '{"cells": [',
+        "no_kit.ipynb": json.dumps(no_kit),
+        "odd_lesson.ipynb": json.dumps(odd),
+    }
+
+
+@pytest.fixture(scope="module")
+def graded(kit: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """One grading run over a good notebook and the hostile and broken ones, as the README's command runs it."""
+    folder = tmp_path_factory.mktemp("grading")
+    returned, table = folder / "returned", folder / "grades.csv"
+    returned.mkdir()
+    with socket.socket() as listener:
+        listener.bind(("127.0.0.1", 0))
+        listener.listen()
+        listener.setblocking(False)
+        places = {
+            "RETURNED": returned,
+            "AUTOGRADERS": kit / "autograder",
+            "STOLEN": folder / "stolen.zip",
+            "OUTSIDE": folder / "outside.txt",
+            "PORT": listener.getsockname()[1],
+            "PWNED": folder / "pwned",
+        }
+        extras = {name: code for name, code in HOSTILE.items()}
+        for place, value in places.items():
+            extras = {name: code.replace(place, repr(str(value))) for name, code in extras.items()}
+        notebooks = {
+            "alice.ipynb": _returned(kit),
+            "forged.ipynb": _returned(kit, wrong_first=True, extra=extras["forged"]),
+            "mallory.ipynb": _returned(kit, extra=extras["mallory"]),
+            "zed.ipynb": _returned(kit),
+            "dies.ipynb": _returned(kit, extra=extras["dies"]),
+        }
+        for name, notebook in notebooks.items():
+            (returned / name).write_text(json.dumps(notebook), encoding="utf-8")
+        for name, text in _broken(kit).items():
+            (returned / name).write_text(text, encoding="utf-8")
+        zed = (returned / "zed.ipynb").read_bytes()
+        autograders = sorted((kit / "autograder").iterdir())
+        argv = ["grade", str(returned), "--autograders", str(kit / "autograder"), "--out", str(table)]
+        status = main([*argv, "--timeout", "300"])
+        try:
+            listener.accept()
+            reached = True
+        except BlockingIOError:
+            reached = False
+    rows = {row["submission"]: row for row in csv.DictReader(table.open(encoding="utf-8"))}
+    return {
+        "status": status,
+        "rows": rows,
+        "places": places,
+        "reached": reached,
+        "zed_untouched": (returned / "zed.ipynb").read_bytes() == zed,
+        "autograders_untouched": sorted((kit / "autograder").iterdir()) == autograders,
+    }
+
+
+def _full_marks(lesson: Lesson) -> dict[str, str]:
     full = str(len(lesson.exercises))  # the last exercise too, once checked before the cell that keeps its answer
-    assert row == {"submission": "alice.ipynb", "lesson": lesson.name} | dict.fromkeys(
-        (e.question for e in lesson.exercises), "1"
-    ) | {"total": full, "possible": full}
+    return dict.fromkeys((e.question for e in lesson.exercises), "1") | {"total": full, "possible": full, "problem": ""}
+
+
+def test_a_good_notebook_scores_full_marks_beside_the_hostile_ones(graded: dict[str, Any]) -> None:
+    assert graded["rows"]["alice.ipynb"] == {"submission": "alice.ipynb", "lesson": LESSON_01.name} | _full_marks(
+        LESSON_01
+    )
+
+
+def test_a_patched_grader_in_the_notebook_cannot_forge_its_score(graded: dict[str, Any]) -> None:
+    forged = graded["rows"]["forged.ipynb"]
+    assert (forged["exercise_1"], forged["total"], forged["problem"]) == ("0", "3", "")
+    assert not graded["places"]["PWNED"].exists()
+
+
+def test_a_notebook_cannot_rewrite_a_classmates(graded: dict[str, Any]) -> None:
+    assert graded["zed_untouched"]
+    assert graded["rows"]["zed.ipynb"] | {"submission": "", "lesson": ""} == {"submission": "", "lesson": ""} | (
+        _full_marks(LESSON_01)
+    )
+
+
+def test_a_notebook_cannot_read_the_hidden_tests_write_outside_or_reach_the_network(graded: dict[str, Any]) -> None:
+    assert graded["autograders_untouched"]
+    assert not graded["places"]["STOLEN"].exists()
+    assert not graded["places"]["OUTSIDE"].exists()
+    assert not graded["reached"]
+    assert graded["rows"]["mallory.ipynb"]["total"] == "4"
+
+
+def test_a_notebook_whose_kernel_dies_gets_its_own_row(graded: dict[str, Any]) -> None:
+    assert graded["rows"]["dies.ipynb"]["problem"] == "its notebook died (signal 9); not graded"
+    assert graded["rows"]["dies.ipynb"]["total"] == ""
+
+
+def test_broken_notebooks_get_their_own_rows_and_a_failing_exit_status(graded: dict[str, Any]) -> None:
+    rows = graded["rows"]
+    assert graded["status"] == 1
+    assert rows['\'=HYPERLINK("x","click").ipynb']["problem"].startswith("not a notebook: ")
+    assert rows["no_kit.ipynb"]["problem"] == "not a student notebook of the class kit (no lesson in its metadata)"
+    assert rows["odd_lesson.ipynb"]["problem"] == "its lesson name '../../class/autograder/01' is not one of the kit's"
+
+
+def test_a_notebook_that_runs_over_is_stopped(kit: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Without the sandbox too: the loop and the process it started are ended at the time limit."""
+    (tmp_path / "returned").mkdir()
+    loop = _returned(kit, extra="import subprocess\nsubprocess.Popen(['sleep', '600'])\nwhile True:\n    pass")
+    (tmp_path / "returned" / "loop.ipynb").write_text(json.dumps(loop), encoding="utf-8")
+    table = tmp_path / "grades.csv"
+    argv = ["grade", str(tmp_path / "returned"), "--autograders", str(kit / "autograder"), "--out", str(table)]
+    assert main([*argv, "--timeout", "3", "--no-sandbox"]) == 1
+    (row,) = csv.DictReader(table.open(encoding="utf-8"))
+    assert row["problem"] == "its notebook ran over its time limit; not graded"
+    assert "loop.ipynb: its notebook ran over" in capsys.readouterr().err
+
+
+def test_grading_refuses_without_bubblewrap(
+    kit: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "returned").mkdir()
+    (tmp_path / "returned" / "a.ipynb").write_text("{}", encoding="utf-8")
+    monkeypatch.setenv("PATH", str(tmp_path))
+    argv = ["grade", str(tmp_path / "returned"), "--autograders", str(kit / "autograder"), "--out", str(tmp_path / "g")]
+    assert main(argv) == 2
+    assert "sudo apt-get install bubblewrap" in capsys.readouterr().err
+    assert not (tmp_path / "g").exists()
+
+
+def test_the_checks_score_as_otters_runner_does(kit: Path, solved: dict[str, Env]) -> None:
+    """The grader's own runner of the kit's test files agrees with otter's, on right and wrong answers."""
+    meta = json.loads(zipfile.ZipFile(kit / "autograder" / f"{LESSON_01.name}.zip").read(KIT_FILE))
+    folder = kit / "tests" / LESSON_01.name / "tests"
+    tests = _tests(kit, LESSON_01)
+    for exercise in LESSON_01.exercises:
+        kept = solved[LESSON_01.name][exercise.question]
+        for answers in [kept, {name: wrong(value) for name, value in kept.items()}, {}]:
+            ours = score(folder / f"{exercise.question}.py", exercise.question, meta["setup"], answers)
+            theirs = _grade(tests[exercise.question], solved[LESSON_01.name] | {exercise.question: answers})
+            assert ours == (theirs, 1.0)
 
 
 def _notebook(*cells: tuple[str, str]) -> dict[str, Any]:

@@ -263,8 +263,12 @@ def test_coach_refuses_the_view_of_a_player_not_to_move() -> None:
 def test_coach_refuses_a_finished_game_and_no_moves() -> None:
     game = WhiskyPoker(3, seed=4)
     view = game.observation((game.dealer + 1) % 3)  # the first to play
-    with pytest.raises(RulesError, match="at least one legal action, not none"):
+    with pytest.raises(RulesError, match=r"the coach needs a list of at least one legal action, not \[\]"):
         coach(view, [], samples=10)
+    with pytest.raises(RulesError, match="the coach needs a list of at least one legal action, not None"):
+        coach(view, None, samples=10)  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match=r"RandomBot needs a list of at least one legal action, not \[\]"):
+        RandomBot(seed=1).act(view, [])
     play(game, [GreedyBot(seed=s) for s in range(3)])
     with pytest.raises(RulesError, match="the game is over"):
         coach(game.observation(0), game.legal_actions(), samples=10)
@@ -284,6 +288,14 @@ def test_coach_and_its_bot_refuse_what_is_not_a_function(option: str, value: Any
     if option == "playout":
         with pytest.raises(RulesError, match="playout is a function"):
             MonteCarloBot(playout=value)
+
+
+def test_coach_refuses_a_playout_that_returns_no_bot_by_name() -> None:
+    game = SplitAndChoose(seed=9)
+    with pytest.raises(
+        RulesError, match="playout is a function of \\(game, seed\\) that returns a bot, but it returned None"
+    ):
+        coach(game.observation(0), game.legal_actions(), samples=2, playout=lambda game, seed: None)  # type: ignore[arg-type,return-value]
 
 
 def test_by_default_every_move_is_known_to_three_points_or_the_best_is_apart() -> None:

@@ -77,6 +77,22 @@ def _check(cluster, client):
             continue
         intruder.close()
         raise AssertionError(f"a client without the key connected to {address}")
+    import urllib.request
+
+    nannies = [child.pid for child in psutil.Process().children()]
+    ports = {
+        c.laddr.port
+        for pid in {*pids, *nannies}
+        for c in getattr(psutil.Process(pid), "net_connections", psutil.Process(pid).connections)("inet")
+        if c.status == psutil.CONN_LISTEN
+    }
+    for port in ports:  # the HTTP servers of the scheduler and workers, and the TLS ports
+        for page in ("/health", "/metrics", "/info/main/logs.html", "/statics/"):
+            try:
+                status = urllib.request.urlopen(f"http://127.0.0.1:{port}{page}", timeout=3).status
+            except Exception:
+                continue
+            raise AssertionError(f"http://127.0.0.1:{port}{page} answered {status}")
     print("checked", flush=True)
 
 
@@ -87,7 +103,8 @@ def test_the_readmes_recipe_runs_as_a_script_on_a_cluster_only_it_can_reach(tmp_
     """The README's code, as a file, run as a script: Dask's worker processes import
     it, so without `if __name__ == "__main__":` each started a cluster of its own. From
     inside, the cluster is checked: TLS, listening on 127.0.0.1 only (the dashboard
-    once listened on 0.0.0.0:8787), and closed to a client without the run's key."""
+    once listened on 0.0.0.0:8787), closed to a client without the run's key, and no
+    page served over HTTP (``/health``, ``/metrics`` and the logs once were)."""
     readme = (Path(__file__).parent.parent / "README.md").read_text()
     section = readme.split("## Big simulations on a Dask cluster", 1)[1]
     recipe = section.split("```python\n", 1)[1].split("```", 1)[0]

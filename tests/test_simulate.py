@@ -11,6 +11,7 @@ import textwrap
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from contextlib import suppress
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -239,16 +240,24 @@ class Logged(SplitAndChoose):
                 log.write("over\\n")
 
 
+class Hanger(RandomBot):
+    "A bot that never returns, and cannot be interrupted."
+
+    def act(self, observation, legal_actions):
+        while True:
+            pass
+
+
 class Sleeper(RandomBot):
     def act(self, observation, legal_actions):
         time.sleep(0.02)
         return super().act(observation, legal_actions)
 
 
-def run(executor):
+def run(executor, bots=(Sleeper, Sleeper)):
     print("playing", flush=True)
     try:
-        simulate(Logged, [Sleeper, Sleeper], games=2000, seed=1, progress=False, executor=executor, chunk=10)
+        simulate(Logged, list(bots), games=2000, seed=1, progress=False, executor=executor, chunk=10)
     except SimulationInterrupted as stop:
         print(stop.summary.games, flush=True)
         sys.exit(str(stop))
@@ -260,6 +269,11 @@ if __name__ == "__main__":
 
         with ProcessPoolExecutor(max_workers=2) as pool:
             run(pool)
+    elif sys.argv[1] == "hung":
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(max_workers=2) as pool:
+            run(pool, (Sleeper, Hanger))
     elif sys.argv[1] == "dask":
         from distributed import Client, LocalCluster
 
@@ -332,6 +346,37 @@ def test_ctrl_c_to_the_process_group_keeps_every_game_finished(mode: str, tmp_pa
     assert kept == finished >= 4, (kept, finished, err)
     assert err.splitlines() == [f"simulate() stopped after {kept} of 2000 games (their outcomes are in .summary)"]
     assert seconds < 3 if mode != "dask" else seconds < 15, seconds  # Dask also closes its cluster
+    time.sleep(0.5)
+    assert not [pid for pid in workers if _alive(pid)], "processes left running"
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads processes from /proc")
+def test_ctrl_c_releases_a_process_pool_whose_bot_never_returns(tmp_path: Path) -> None:
+    """A bot stuck in a loop inside ``with ProcessPoolExecutor()``: once Ctrl-C left the
+    ``with`` block waiting for that worker for ever. Now its worker is ended after the
+    grace, the block ends, and no process is left."""
+    log = tmp_path / "over.log"
+    script = tmp_path / "interrupted.py"
+    script.write_text(textwrap.dedent(_INTERRUPTED))
+    run = subprocess.Popen(
+        [sys.executable, str(script), "hung", str(log)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+        preexec_fn=_default_sigint,
+    )
+    try:
+        assert run.stdout is not None and run.stdout.readline() == "playing\n"
+        time.sleep(1)  # both workers are in their chunk's first game, for ever
+        workers = _children(run.pid)
+        os.killpg(run.pid, signal.SIGINT)
+        out, err = run.communicate(timeout=60)
+    finally:
+        with suppress(ProcessLookupError):
+            os.killpg(run.pid, signal.SIGKILL)
+    assert int(out) == 0
+    assert err.splitlines() == ["simulate() stopped after 0 of 2000 games (their outcomes are in .summary)"], err
     time.sleep(0.5)
     assert not [pid for pid in workers if _alive(pid)], "processes left running"
 

@@ -4,6 +4,7 @@ scoring), every pure strategy of both players enumerated."""
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import random
 from collections.abc import Hashable, Sequence
@@ -20,6 +21,7 @@ from cardcommons.errors import RulesError
 from cardcommons.game import Action, Observation
 from cardcommons.solve.reserve import ASSUMPTION, reserve_exploitability, solve_reserve
 from cardcommons.split_and_choose import Choose, Keep, Split, SplitAndChoose, Swap, best_build, stage
+from cardcommons.whisky import WhiskyPoker
 from cardcommons.widgets import SplitAndChooseTable
 from cardcommons.widgets.game_table import YOU
 
@@ -316,6 +318,49 @@ def test_bad_input_is_refused() -> None:
     with pytest.raises(RulesError, match="a reserve policy plays keep or a swap"):
         reserve_exploitability(game.observation(FIRST), Cheat(), FIRST)
     assert reserve_exploitability(game.observation(FIRST), Keeper(), FIRST).loss >= 0
+
+
+def _edited(**fields: object) -> object:
+    return dataclasses.replace(staged(face_down_taken=(0, 1, 2, 4)).observation(FIRST), **fields)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("view", "message"),
+    [
+        (None, "reads a Split and Choose view, not None"),
+        (WhiskyPoker(2, seed=1).observation(0), "reads a Split and Choose view, not <what seat 0 knows in Whisky"),
+        (
+            dataclasses.replace(SplitAndChoose(seed=1).observation(1), phase="reserve", current_player=1),
+            r"holds ten different cards, not \(\)",
+        ),
+        (
+            dataclasses.replace(stage(*HANDS, best_builds=False).observation(FIRST), phase="reserve", current_player=1),
+            "the first none, not",
+        ),
+        (_edited(hand=()), r"holds ten different cards, not \(\)"),
+        (_edited(hand=(parse_card("As"),) * 10), "holds ten different cards, not \\(A♠, A♠"),
+    ],
+    ids=["None", "a Whisky view", "in the draft", "in the build", "an empty hand", "a card ten times"],
+)
+def test_a_view_that_is_not_at_the_reserve_is_refused_by_name(view: object, message: str) -> None:
+    with pytest.raises(RulesError, match=message):
+        solve_reserve(view)  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match=message):
+        reserve_exploitability(view, Keeper(), FIRST)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("policy", "player", "message"),
+    [
+        (None, FIRST, "a bot \\(with an act method\\), not None"),
+        (Keeper(), 1.0, "players 0 and 1, not 1.0"),
+        (Keeper(), True, "players 0 and 1, not True"),
+    ],
+)
+def test_a_policy_or_player_that_is_not_one_is_refused_by_name(policy: object, player: object, message: str) -> None:
+    view = staged(face_down_taken=(0, 1, 2, 4)).observation(FIRST)
+    with pytest.raises(RulesError, match=message):
+        reserve_exploitability(view, policy, player)  # type: ignore[arg-type]
 
 
 def test_the_hint_at_the_reserve_is_exact() -> None:

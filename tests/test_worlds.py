@@ -12,8 +12,8 @@ import numpy as np
 import pytest
 
 from cardcommons.bots import GreedyBot, HeuristicBot, RandomBot, coach
-from cardcommons.bots.playouts import whisky as whisky_playouts
 from cardcommons.bots.calibration import calibrate
+from cardcommons.bots.playouts import whisky as whisky_playouts
 from cardcommons.bots.worlds import RULE_OF_THUMB, TableModel, likelihood, sample_worlds
 from cardcommons.errors import RulesError
 from cardcommons.game import Game

@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from cardcommons.bots.coach import ActionEstimate, MonteCarloBot, PlayoutPolicy, coach, rule_of_thumb
+from cardcommons.bots.coach import ActionEstimate, MonteCarloBot, PlayoutPolicy, checked_legal, coach, rule_of_thumb
 from cardcommons.bots.split_and_choose import HeuristicBot
 from cardcommons.bots.whisky import GreedyBot
 from cardcommons.game import Action, Bot, Observation
@@ -47,7 +47,14 @@ class RandomBot:
         self.rng = random.Random(seed)
 
     def act(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
-        return self.rng.choice(legal_actions)
+        """Any one of ``legal_actions``; :class:`~cardcommons.errors.RulesError` if there is none to choose.
+
+        >>> RandomBot(seed=1).act(None, [])
+        Traceback (most recent call last):
+        ...
+        cardcommons.errors.RulesError: RandomBot needs a list of at least one legal action, not []
+        """
+        return self.rng.choice(checked_legal(legal_actions, "RandomBot"))
 
     def __repr__(self) -> str:
         return "RandomBot()"

@@ -30,6 +30,7 @@ from typing import Any
 import numpy as np
 
 from cardcommons.errors import RulesError
+from cardcommons.game import Action, Observation
 
 __all__ = ["MANY", "ONE", "TOLERANCE", "Ops", "RuleBot", "best", "best_in_table", "draw", "seed_of"]
 
@@ -168,17 +169,17 @@ class RuleBot:
     decisions: int
     """Decisions made so far: the next one draws ``draw(seed, decisions)``."""
 
-    def choices(self, observation: Any, legal_actions: Sequence[Any]) -> tuple[list[Any], list[bool]]:
+    def choices(self, observation: Observation, legal_actions: Sequence[Action]) -> tuple[list[Action], list[bool]]:
         """The moves the rule weighs from ``observation``, and which are tied best (one, if it leaves no choice)."""
         raise NotImplementedError
 
-    def act(self, observation: Any, legal_actions: Sequence[Any]) -> Any:
+    def act(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
         moves, tied = self.choices(observation, legal_actions)
         decision = self.decisions
         self.decisions += 1
         return moves[ONE.kth(tied, sum(tied), lambda: draw(self.seed, decision))]
 
-    def probabilities(self, observation: Any, legal_actions: Sequence[Any]) -> list[float]:
+    def probabilities(self, observation: Observation, legal_actions: Sequence[Action]) -> list[float]:
         """How likely the bot is to play each of ``legal_actions`` from
         ``observation``: its move, or an equal part for each of the moves its
         seeded tie-break chooses from.

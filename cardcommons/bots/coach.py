@@ -168,9 +168,7 @@ def coach(
     table_model = as_model(model)
     rng = random.Random(seed)
     game = _sampled(observation, rng)
-    legal = list(legal_actions)
-    if not legal:
-        raise RulesError("the coach needs at least one legal action, not none")
+    legal = checked_legal(legal_actions)
     open_moves = game.legal_actions()
     illegal = [a for a in legal if a not in open_moves]
     if illegal:
@@ -385,7 +383,7 @@ def _scalar_shares(
             if i == 0 and model is not None:
                 weights[d] = likelihood(game, observation.player, model)
             game.apply(action)
-            bots = [playout(game, deal_seed + seat) for seat in range(game.players)]
+            bots = [_played_by(playout, game, deal_seed + seat) for seat in range(game.players)]
             shares[i, d] = play(game, bots).share(observation.player, game.players)
     return shares, weights
 
@@ -410,6 +408,26 @@ def _check_samples(samples: object, allow_none: bool = False) -> None:
         return
     if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
         raise RulesError(f"samples must be a whole number of at least 1, not {shown(samples)}")
+
+
+def checked_legal(legal_actions: object, who: str = "the coach") -> list[Action]:
+    """``legal_actions`` as a list, or :class:`RulesError` naming it if it is not a sequence of at least one.
+
+    >>> checked_legal(None, "RandomBot")
+    Traceback (most recent call last):
+    ...
+    cardcommons.errors.RulesError: RandomBot needs a list of at least one legal action, not None
+    """
+    if isinstance(legal_actions, str | bytes) or not isinstance(legal_actions, Sequence) or not legal_actions:
+        raise RulesError(f"{who} needs a list of at least one legal action, not {shown(legal_actions)}")
+    return list(legal_actions)
+
+
+def _played_by(playout: PlayoutPolicy, game: Game, seed: int) -> Bot:
+    bot = playout(game, seed)
+    if not callable(getattr(bot, "act", None)):
+        raise RulesError(f"playout is a function of (game, seed) that returns a bot, but it returned {shown(bot)}")
+    return bot
 
 
 def _check_playout(playout: object) -> None:

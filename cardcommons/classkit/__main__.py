@@ -1,7 +1,9 @@
 """The class kit's two commands (``python -m cardcommons.classkit``).
 
 - ``student [--out class]``: the student notebooks (``class/student``) and the autograder zips (``class/autograder``);
-- ``grade SUBMISSIONS [--out grades.csv]``: grade returned notebooks into a CSV score table.
+- ``grade SUBMISSIONS [--out grades.csv] [--timeout SECONDS] [--memory MIB] [--no-sandbox]``: grade returned
+  notebooks into a CSV score table, each student's code in a sandbox (bubblewrap); exit status 1 when a
+  notebook could not be graded (its row says why in its ``problem`` column).
 """
 
 from __future__ import annotations
@@ -13,11 +15,13 @@ from pathlib import Path
 
 from cardcommons.classkit.assign import build
 from cardcommons.classkit.grade import grade
+from cardcommons.classkit.sandbox import Limits
 from cardcommons.errors import ClassKitError
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run a class kit command; returns the exit status (2 for a lesson or a submission that does not fit)."""
+    """Run a class kit command; returns the exit status (2 for a lesson or a kit that does not fit, 1 for a
+    notebook that could not be graded)."""
     parser = argparse.ArgumentParser(prog="python -m cardcommons.classkit", description=__doc__.splitlines()[0])
     commands = parser.add_subparsers(dest="command", required=True)
     student = commands.add_parser("student", help="build the student notebooks and the autograder zips")
@@ -27,6 +31,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     marking.add_argument("submissions", type=Path)
     marking.add_argument("--autograders", type=Path, default=Path("class/autograder"))
     marking.add_argument("--out", type=Path, default=Path("grades.csv"))
+    marking.add_argument("--timeout", type=float, default=Limits.timeout, help="seconds per notebook (and per check)")
+    marking.add_argument("--memory", type=int, default=Limits.memory, help="MiB of memory per notebook")
+    marking.add_argument(
+        "--no-sandbox", action="store_true", help="run the students' code as yourself, without bubblewrap (on purpose)"
+    )
     args = parser.parse_args(argv)
     try:
         if args.command == "student":
@@ -38,8 +47,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             student, autograder = args.out / "student", args.out / "autograder"
             print(f"{len(built)} lessons with exercises: {student} to hand out, {autograder} to keep")
         else:
-            rows = grade(args.submissions, args.autograders, args.out)
-            print(f"{len(rows)} notebooks graded: {args.out}")
+            limits = Limits(timeout=args.timeout, memory=args.memory, sandbox=not args.no_sandbox)
+            rows = grade(args.submissions, args.autograders, args.out, limits)
+            problems = [row for row in rows if row.get("problem")]
+            print(f"{len(rows)} notebooks, {len(problems)} with a problem: {args.out}")
+            for row in problems:
+                print(f"{row['submission']}: {row['problem']}", file=sys.stderr)
+            if problems:
+                return 1
     except ClassKitError as error:
         print(f"classkit: error: {error}", file=sys.stderr)
         return 2

@@ -19,6 +19,7 @@ import json
 import re
 import shutil
 import tempfile
+import zipfile
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
@@ -38,6 +39,8 @@ from cardcommons.errors import ClassKitError
 NOT_YET = "not yet"
 HEADING = re.compile(r"^#{1,6} ", re.MULTILINE)
 """A Markdown heading line: where a *Guess first* section ends."""
+KIT_FILE = "classkit.json"
+"""The file of an autograder zip that :func:`kit_description` writes."""
 CONFIG = """\
 # ASSIGNMENT CONFIG
 name: {name}
@@ -244,6 +247,27 @@ def assign(lesson: Lesson, student_dir: Path, autograder_dir: Path) -> None:
         _write(student_dir / master_path.name, student)
         (zipped,) = (result / "autograder").glob("*.zip")
         shutil.copyfile(zipped, autograder_dir / f"{lesson.name}.zip")
+    with zipfile.ZipFile(autograder_dir / f"{lesson.name}.zip", "a") as kit:
+        kit.writestr(KIT_FILE, json.dumps(kit_description(lesson), indent=1))
+
+
+def kit_description(lesson: Lesson) -> dict[str, object]:
+    """What grading needs beside otter's tests: the exercises' setup code, and each graded exercise's
+    data answers (kept by the notebook) and function answers (defined again from the answer cell).
+
+    >>> exercise = Exercise(1, "t", (), "", ("assert f(n)",), ("n", "f"), ("f",), (), kept=("f", "n"))
+    >>> kit_description(Lesson("01", (), {}, ({"source": "import math"},), (exercise,), ()))
+    {'lesson': '01', 'setup': 'import math', 'exercises': {'exercise_1': {'data': ['n'], 'functions': ['f']}}}
+    """
+    return {
+        "lesson": lesson.name,
+        "setup": "\n\n".join(source(cell) for cell in lesson.setup),
+        "exercises": {
+            e.question: {"data": [n for n in e.kept if n not in e.functions], "functions": list(e.functions)}
+            for e in lesson.exercises
+            if not e.ungraded
+        },
+    }
 
 
 def lessons(notebooks: Path) -> tuple[list[Lesson], list[Path]]:

@@ -9,8 +9,9 @@ import argparse
 import time
 from dataclasses import asdict, replace
 
+from cardcommons.errors import SolvedFileError
 from cardcommons.solve.bots import exploitabilities
-from cardcommons.solve.cfr import record, solve
+from cardcommons.solve.cfr import existing, record, solve
 from cardcommons.solve.efg import game_tree
 from cardcommons.solve.miniature import MINI2, MINI3
 from cardcommons.solve.self_play import decide
@@ -30,6 +31,10 @@ def main(argv: list[str] | None = None) -> None:
     if unknown:
         parser.error(f"nothing named {unknown[0]!r} to run: choose from {', '.join(names)}")
     chosen = args.variants or names
+    try:
+        existing()  # what the results are stored beside, read before hours of solving
+    except SolvedFileError as error:
+        parser.exit(2, f"{parser.prog}: error: {error}\n")
     import pyspiel
 
     for name in [n for n in chosen if n in TARGETS]:

@@ -24,11 +24,24 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from cardcommons.errors import RulesError
+from cardcommons.errors import RulesError, SolvedFileError, cut, shown
 from cardcommons.solve.efg import game_tree
 from cardcommons.solve.miniature import Miniature
 
-__all__ = ["COMMAND", "SOLVED", "Solution", "SolveTable", "load_game", "record", "solve", "solve_table", "stored"]
+__all__ = [
+    "COMMAND",
+    "SOLVED",
+    "Solution",
+    "SolveTable",
+    "checked",
+    "existing",
+    "load_game",
+    "record",
+    "section",
+    "solve",
+    "solve_table",
+    "stored",
+]
 
 SOLVED = Path(__file__).parent / "data" / "solved.json"
 """The stored results of ``make solve``."""
@@ -98,11 +111,101 @@ def solve(
 def stored() -> dict[str, Any]:
     """The stored results of ``make solve``: the command, and one entry per miniature.
 
+    Raises :class:`~cardcommons.errors.SolvedFileError` naming :data:`SOLVED` and ``make solve``
+    when the file is missing, not JSON or not shaped as ``make solve`` writes it.
+
     >>> stored()["command"]
     'make solve'
     """
-    data: dict[str, Any] = json.loads(SOLVED.read_text())
+    return checked(_read(SOLVED), SOLVED)
+
+
+def existing() -> dict[str, Any] | None:
+    """The stored results, or ``None`` where ``make solve`` has written none yet (what it adds to);
+    :class:`~cardcommons.errors.SolvedFileError` if they cannot be read.
+
+    >>> sorted(existing() or {})
+    ['bots', 'command', 'self_play', 'solutions']
+    """
+    return stored() if SOLVED.exists() else None
+
+
+def _read(path: Path) -> object:
+    try:
+        return json.loads(path.read_bytes().decode("utf-8"))
+    except FileNotFoundError:
+        raise SolvedFileError(f"{path} is missing: run {COMMAND} to write it") from None
+    except (OSError, ValueError) as error:
+        raise SolvedFileError(f"{path} cannot be read ({cut(str(error), 120)}): {_AGAIN}") from error
+
+
+_AGAIN = f"restore it from the repository, or delete it and run {COMMAND}"
+_NUMBER = (int, float)
+_FIELDS: dict[str, dict[str, tuple[type, ...]]] = {
+    "solutions": {name: (str,) if name == "variant" else _NUMBER for name in Solution.__dataclass_fields__},
+    "self_play": {
+        "samples": (int,),
+        "pilot_gap": _NUMBER,
+        "games": (int,),
+        "seed": (int,),
+        "outcomes": (str,),
+        "seconds": _NUMBER,
+    },
+}
+
+
+def checked(data: object, path: Path) -> dict[str, Any]:
+    """``data`` if it is shaped as ``make solve`` writes :data:`SOLVED` (each section optional), else
+    :class:`~cardcommons.errors.SolvedFileError` naming the file and the first field that is wrong.
+
+    >>> checked({"command": "make solve", "bots": {"mini2": {"random": 0.78}}}, SOLVED)["bots"]
+    {'mini2': {'random': 0.78}}
+    >>> checked({"command": "make solve", "bots": {"mini2": {"random": "high"}}}, Path("solved.json"))
+    Traceback (most recent call last):
+    ...
+    cardcommons.errors.SolvedFileError: solved.json: bots, mini2, random is 'high', not a number: restore it ...
+    """
+
+    def wrong(where: str, value: object, wanted: str) -> SolvedFileError:
+        return SolvedFileError(f"{path}: {where} is {shown(value, 80)}, not {wanted}: {_AGAIN}")
+
+    if not isinstance(data, dict):
+        raise wrong("the whole file", data, "an object")
+    if data.get("command") != COMMAND:
+        raise wrong("command", data.get("command"), repr(COMMAND))
+    for section, entries in data.items():
+        if section == "command":
+            continue
+        if section not in ("solutions", "bots", "self_play") or not isinstance(entries, dict):
+            raise wrong(str(section), entries, "a section make solve writes (solutions, bots, self_play)")
+        for name, entry in entries.items():
+            if not isinstance(entry, dict):
+                raise wrong(f"{section}, {name}", entry, "an object")
+            fields = _FIELDS.get(section, dict.fromkeys(entry, _NUMBER))
+            if sorted(entry) != sorted(fields):
+                raise wrong(f"{section}, {name}", sorted(entry), f"the fields {', '.join(fields)}")
+            for field, kinds in fields.items():
+                value = entry[field]
+                if isinstance(value, bool) or not isinstance(value, kinds):
+                    raise wrong(f"{section}, {name}, {field}", value, "text" if kinds == (str,) else "a number")
+            if section == "self_play" and (
+                set(entry["outcomes"]) - set("WDL") or len(entry["outcomes"]) != entry["games"]
+            ):
+                raise wrong(f"{section}, {name}, outcomes", entry["outcomes"], "one of W, D or L a game")
     return data
+
+
+def section(name: str) -> dict[str, Any]:
+    """One section of the stored results (``solutions``, ``bots`` or ``self_play``), or
+    :class:`~cardcommons.errors.SolvedFileError` if :data:`SOLVED` has none.
+
+    >>> sorted(section("solutions"))
+    ['mini2', 'mini3']
+    """
+    found = stored().get(name)
+    if found is None:
+        raise SolvedFileError(f"{SOLVED} has no {name}: run {COMMAND} to write them")
+    return dict(found)
 
 
 _COLUMNS = (
@@ -152,13 +255,13 @@ def solve_table(solutions: list[Solution] | None = None) -> SolveTable:
     >>> "mini3" in str(solve_table())
     True
     """
-    rows = [asdict(s) for s in solutions] if solutions is not None else list(stored()["solutions"].values())
+    rows = [asdict(s) for s in solutions] if solutions is not None else list(section("solutions").values())
     return SolveTable(rows)
 
 
 def record(section: str, variant: str, entry: dict[str, Any]) -> None:
     """Store one result in :data:`SOLVED` (``section``: "solutions" or "bots"), keeping the others."""
-    data: dict[str, Any] = stored() if SOLVED.exists() else {"command": COMMAND}
+    data = existing() or {"command": COMMAND}
     data.setdefault(section, {})[variant] = entry
     SOLVED.parent.mkdir(exist_ok=True)
     SOLVED.write_text(json.dumps(data, indent=2) + "\n")

@@ -204,15 +204,41 @@ def _mask(positions: Sequence[int]) -> int:
     return sum(1 << p for p in positions)
 
 
-def _subgame(view: SplitAndChooseObservation) -> _Subgame:
-    """The reserve game as both players know it, from ``view`` (any player's view at the reserve)."""
+def _check_view(view: object) -> None:
+    """Refuse, naming it, what is not a player's view at the reserve that adds up: ten different cards of
+    the pack in hand, the cards seen go to the other different from them, and one reserve decision seen
+    by the second mover (none by the first).
+
+    >>> _check_view(None)
+    Traceback (most recent call last):
+    ...
+    cardcommons.errors.RulesError: the reserve coach reads a Split and Choose view, not None
+    """
     if not isinstance(view, SplitAndChooseObservation):
-        raise TypeError(f"the reserve coach reads a Split and Choose view, not {type(view).__name__}")
+        raise RulesError(f"the reserve coach reads a Split and Choose view, not {shown(view)}")
     if view.phase != "reserve" or view.current_player != view.player:
         raise RulesError(
             f"the reserve coach needs the view of the player to move at the reserve, "
             f"not Player {view.player}'s in phase {shown(view.phase)} with {shown(view.current_player)} to play"
         )
+    hand, drafted, hidden = view.hand, view.opponent_drafted, kept_hidden(view)
+    cards = [*hand, *drafted, *hidden, *(c for d in view.reserve for c in (d.given, d.taken) if c is not None)]
+    strange = [card for card in cards if card not in _INDEX]
+    if strange:
+        raise RulesError(f"the reserve coach reads cards of the Split and Choose pack, not {shown(strange[0])}")
+    if len(hand) != 10 or len(set(hand)) != 10:
+        raise RulesError(f"a player at the reserve holds ten different cards, not {shown(hand)}")
+    if len(set(drafted)) != len(drafted) or set(drafted) & set(hand) or not set(hidden) <= set(hand):
+        raise RulesError(f"the cards this view saw go to the other do not add up with its hand: {shown(drafted)}")
+    if len(view.reserve) != int(view.player != 1 - view.first_splitter):
+        raise RulesError(
+            f"the second mover at the reserve has seen one decision there, the first none, not {shown(view.reserve)}"
+        )
+
+
+def _subgame(view: SplitAndChooseObservation) -> _Subgame:
+    """The reserve game as both players know it, from ``view`` (any player's view at the reserve)."""
+    _check_view(view)
     me, first = view.player, 1 - view.first_splitter
     mine_hidden = [_INDEX[c] for c in kept_hidden(view)]
     public = {_INDEX[c] for c in view.hand} - set(mine_hidden) | {_INDEX[c] for c in view.opponent_drafted}
@@ -472,8 +498,10 @@ def reserve_exploitability(view: SplitAndChooseObservation, policy: Bot, player:
     >>> round(gap.equilibrium, 3), gap.value, round(gap.loss, 3)
     (-0.111, -1.0, 0.889)
     """
-    if player not in (0, 1) or isinstance(player, bool):
+    if not isinstance(player, int) or isinstance(player, bool) or player not in (0, 1):
         raise RulesError(f"Split and Choose has players 0 and 1, not {shown(player)}")
+    if not callable(getattr(policy, "act", None)):
+        raise RulesError(f"the policy is a bot (with an act method), not {shown(policy)}")
     game = _subgame(view)
     solution = _solve(game)
     sign = 1 if player == game.first else -1

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from functools import partial
 
 from cardcommons.bots import MonteCarloBot
+from cardcommons.errors import SolvedFileError
 from cardcommons.game import Outcome
 from cardcommons.rates import Comparison, games_needed
 from cardcommons.simulate import Summary, simulate
@@ -81,9 +82,12 @@ class SelfPlay:
     @classmethod
     def stored(cls) -> SelfPlay:
         """The run ``make solve`` stored."""
-        from cardcommons.solve.cfr import stored
+        from cardcommons.solve.cfr import SOLVED, section
 
-        return cls(**stored()["self_play"]["full game"])
+        runs = section("self_play")
+        if "full game" not in runs:
+            raise SolvedFileError(f"{SOLVED} has no self-play run of the full game: run make solve to write it")
+        return cls(**runs["full game"])
 
 
 def decide(workers: int | None = None, progress: bool = True) -> SelfPlay:

@@ -6,8 +6,8 @@ its unseen cards then shuffled among themselves for each further game (the
 view treats them all alike, so every game is a fair deal from the view; where
 the view hides a random choice of the other player's, a blind swap's card,
 each game takes one of the cards it could have given, at random:
-:meth:`~cardcommons.split_and_choose.SplitAndChooseObservation.sample_blind_swaps`). :meth:`Deals.play_out` plays a first move,
-then HeuristicBot's moves for both players, to the end: the bot's own rule
+:meth:`~cardcommons.split_and_choose.SplitAndChooseObservation.sample_blind_swaps`).
+:meth:`Deals.play_out` plays a first move, then HeuristicBot's moves for both players, to the end: the bot's own rule
 (:mod:`cardcommons.bots.split_and_choose`, written for one game or many),
 its seeded tie-breaks, and the build table for the builds.
 
