@@ -39,6 +39,7 @@ from cardcommons.bots.choice import MANY, best_in_table, draw
 from cardcommons.bots.whisky import GreedyBot, GreedyRule
 from cardcommons.errors import RulesError
 from cardcommons.game import Action
+from cardcommons.hands import HAND_SIZE
 from cardcommons.whisky import (
     Exchange,
     Knock,
@@ -57,7 +58,6 @@ Ids = npt.NDArray[np.int64]
 PASS, TAKE, KNOCK, EXCHANGE = 0, 1, 2, 3
 """The moves of a play-out, as numbers; an exchange also has a slot: ``5 * i + j``
 for the ``i``-th card of the sorted hand and the ``j``-th of the sorted spare."""
-HAND = 5
 
 
 def _minus(cards: Sequence[int], taken: Sequence[int]) -> list[int]:
@@ -102,7 +102,7 @@ class Deals:
             )
         self.hands = np.stack(rows, axis=1)
         if view.spare is None:
-            self.spare = np.sort(shuffled[:, start : start + HAND], axis=1)
+            self.spare = np.sort(shuffled[:, start : start + HAND_SIZE], axis=1)
         else:
             self.spare = np.tile(np.array(sorted(spare), dtype=np.int64), (games, 1))
         self.turn = template.current_player
@@ -135,7 +135,7 @@ class Deals:
                 place.append(cards[new].code)
         if view.spare is None:
             start = sum(len(u) for u in self.unknown)
-            deal_spare = [cards[i].code for i in self.shuffled[g, start : start + HAND].tolist()]
+            deal_spare = [cards[i].code for i in self.shuffled[g, start : start + HAND_SIZE].tolist()]
         rules = record["rules"]
         game = WhiskyPoker.from_deal(
             deal_hands,
@@ -229,7 +229,7 @@ class _Play:
             elif isinstance(action, Knock):
                 move = KNOCK
             elif isinstance(action, Exchange):
-                move, slot = EXCHANGE, HAND * hand.index(ids[action.give]) + spare.index(ids[action.take])
+                move, slot = EXCHANGE, HAND_SIZE * hand.index(ids[action.give]) + spare.index(ids[action.take])
             else:
                 raise RulesError(f"not a Whisky Poker action: {action!r}")
             moves.append(move)
@@ -258,7 +258,7 @@ class _Play:
             after = np.where(valid, after, -1)
         # take-all, then the exchanges by (give, take): the bot's order
         take_all = self.strength_of(spare_codes.sum(axis=1))
-        scores = np.concatenate([take_all[:, None], after.reshape(len(rows), HAND * HAND)], axis=1)
+        scores = np.concatenate([take_all[:, None], after.reshape(len(rows), HAND_SIZE * HAND_SIZE)], axis=1)
         choice = best_in_table(MANY, scores, lambda: draw(self.seeds[rows, seat], decision))
         improves = np.take_along_axis(scores, choice[:, None], axis=1)[:, 0] > now[rows]
         move[rows] = np.where(improves, np.where(choice == 0, TAKE, EXCHANGE), KNOCK)
@@ -271,9 +271,9 @@ class _Play:
         hands, spare = self.hands.copy(), self.spare.copy()
         hand = hands[:, seat]
         exchange = move == EXCHANGE
-        give, take = hand[rows, slot // HAND], spare[rows, slot % HAND]
-        hand[rows, slot // HAND] = np.where(exchange, take, give)
-        spare[rows, slot % HAND] = np.where(exchange, give, take)
+        give, take = hand[rows, slot // HAND_SIZE], spare[rows, slot % HAND_SIZE]
+        hand[rows, slot // HAND_SIZE] = np.where(exchange, take, give)
+        spare[rows, slot % HAND_SIZE] = np.where(exchange, give, take)
         takes = move == TAKE
         hand_now = np.where(takes[:, None], spare, hand)
         spare = np.sort(np.where(takes[:, None], hand, spare), axis=1)
