@@ -51,8 +51,9 @@ lint: $(STAMP)  ## the lessons too: ruff reads notebooks
 	$(BIN)/ruff format --check cardcommons tests benchmarks notebooks binder docs
 	$(BIN)/mypy
 
+# -n auto: on every core; conftest.py keeps a notebook's cells, a module's tests and the browser tests each on one worker
 test: lint $(NPM_STAMP) $(LITE_STAMP)  ## set up and pass every test: unit tests, doctests, lessons, browser
-	$(BIN)/pytest
+	$(BIN)/pytest -n auto
 
 bench: $(STAMP)  ## speed figures, side by side with treys and eval7
 	$(BIN)/python benchmarks/run.py

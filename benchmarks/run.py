@@ -91,9 +91,9 @@ def core(matches: int = 0) -> None:
 
     # (a) evaluate_many over all hands, for each index type, vs eval7.evaluate, in the same run
     _cached_table.cache_clear()
-    start = time.perf_counter()
+    start = time.process_time()
     hand_table(pack)
-    setup = time.perf_counter() - start
+    setup = time.process_time() - start
     eval7_cards = [eval7.Card(code) for code in codes]
     subset = 300_000
     eval7_hands = [[eval7_cards[i] for i in hand] for hand in hands[:: len(hands) // subset][:subset].tolist()]
@@ -124,7 +124,7 @@ def core(matches: int = 0) -> None:
         ("evaluator", "time", "hands/s", "vs eval7", "target >= 20x"),
         rows,
         [
-            f"hand_table(52-card pack) set-up, cold: {setup:.3f} s",
+            f"hand_table(52-card pack) set-up, cold: {setup:.3f} s CPU",
             f"the four index types within {spread:.0%} of each other: {against(-spread, -0.10, '', 'within 10%')}",
             f"  its floor here: reading the int64 hands once ({hands.size * 8 / 1e6:.0f} MB, a max over them) takes"
             f" {(reads[1] - reads[0]) * 1e3:.1f} ms more than the int8 ones,",
@@ -211,18 +211,20 @@ def core(matches: int = 0) -> None:
         for ranking in ("standard", "rarity"):
             _counts.cache_clear()
             _rarity_ranking.cache_clear()
-            start = time.perf_counter()
+            start = time.process_time()
             category_counts(odds_pack, ranking)
-            times.append(time.perf_counter() - start)
+            times.append(time.process_time() - start)
         worst = max(worst, *times)
         odds_rows.append((str(odds_pack), f"{times[0] * 1e3:.1f} ms", f"{times[1] * 1e3:.1f} ms"))
     table(
-        "Core (d): category_counts, cold caches, every pack",
+        "Core (d): category_counts, cold caches, every pack (CPU time)",
         ("pack", "standard", "rarity"),
         odds_rows,
         [f"slowest: {worst * 1e3:.1f} ms ({against(-worst * 1e3, -50, '', '<= 50 ms each')})"],
     )
 
+
+MATCH_TIME = "wall time: how long a match took on this machine's process pool, not a speed figure (no target)"
 
 BLOCK = 180
 """Games per block of a bot match: a multiple of 2, 4 and 9, so the seats turn evenly."""
@@ -285,7 +287,11 @@ def split_and_choose(matches: int = 0) -> None:
             f"{game_rate:,.0f} games/s",
             f">= 2,000: {against(game_rate, 2000, ' games/s', 'HeuristicBot self-play >= 2,000 games/s')}",
         ),
-        ("best_build (one set at a time)", f"{len(sets) / build_time:,.0f} sets/s", ">= 10,000"),
+        (
+            "best_build (one set at a time)",
+            f"{len(sets) / build_time:,.0f} sets/s",
+            f">= 10,000: {against(len(sets) / build_time, 10_000, ' sets/s', 'best_build >= 10,000 sets/s')}",
+        ),
     ]
     table("Split and Choose: speed on one core", ("what", "speed", "target"), rows, [])
 
@@ -324,13 +330,14 @@ def split_and_choose(matches: int = 0) -> None:
                 match_rows.append((label, f"  {summary.names[0]} as {seat} splitter", cell, "", ""))
     table(
         f"Split and Choose: matches of {matches:,} games",
-        ("match", "bot", "win rate [95%]", "draws", "time"),
+        ("match", "bot", "win rate [95%]", "draws", "wall time"),
         match_rows,
         [
             "seats alternate game by game (the first bot splits first in the even games),",
             "except in self-play, where seat 0 always splits first",
             f"MonteCarloBot at its default {MonteCarloBot().samples} samples a decision, play-outs by HeuristicBot",
             "HeuristicBot(infer_reserve=False) is the old rule: it does not read the first player's reserve decision",
+            MATCH_TIME,
         ],
     )
 
@@ -349,13 +356,13 @@ def whisky(matches: int = 0) -> None:
     for players in (4, 2, 9):
         play(WhiskyPoker(players, seed=0), [GreedyBot(seed=s) for s in range(players)])  # build the tables once
         games = 2000
-        start = time.perf_counter()
+        start = time.process_time()  # CPU time, as best_time
         for seed in range(games):
             play(WhiskyPoker(players, seed=seed), [GreedyBot(seed=seed + s) for s in range(players)])
-        rate = games / (time.perf_counter() - start)
-        rows.append(
-            (f"{players} GreedyBots, {players} players", f"{rate:,.0f} games/s", ">= 500" if players == 4 else "")
-        )
+        rate = games / (time.process_time() - start)
+        wanted = f"{players} GreedyBots >= 500 games/s"
+        target = f">= 500: {against(rate, 500, ' games/s', wanted)}" if players == 4 else ""
+        rows.append((f"{players} GreedyBots, {players} players", f"{rate:,.0f} games/s", target))
     samples = MonteCarloBot().samples
     table("Whisky Poker: speed on one core", ("what", "speed", "target"), rows, [])
 
@@ -394,13 +401,14 @@ def whisky(matches: int = 0) -> None:
                 print("  ", *match_rows[-1], sep=" | ", flush=True)
     table(
         f"Whisky Poker: matches of {matches:,} games, seats rotating",
-        ("first bot vs the others", "its win rate [95%]", "fair share", "each other's", "draws", "time"),
+        ("first bot vs the others", "its win rate [95%]", "fair share", "each other's", "draws", "wall time"),
         match_rows,
         [
             "win rates count shared wins as wins; a draw (repetition) is nobody's win",
             "GreedyBot knocks at its new default, knock_at=1.0 (only when no exchange helps);",
             "GreedyBot(knock_at=None) is the old default, the percentile 0.5 ** (1 / players)",
             f"MonteCarloBot at its default {samples} samples a decision, play-outs by GreedyBot",
+            MATCH_TIME,
         ],
     )
 
@@ -525,6 +533,16 @@ def playouts(matches: int = 0) -> None:
                 against(-worst, -0.5, " s", f"coach default, {label}: <= 0.5 s"),
             )
         )
+    cold, warm = _first_coach_call(), cpu(partial(coach, *decision(first_split(0)), seed=0))
+    rows.append(
+        (
+            "Split and Choose, first split: a session's first call",
+            "",
+            f"{cold:.3f} s cold (tables built), {warm:.3f} s warm",
+            "",
+            against(-cold, -0.5, " s", "coach default, a session's first call: <= 0.5 s"),
+        )
+    )
     table(
         f"Play-outs (b): the coach's default, 1,000 play-outs of each move (load average {load})",
         ("decision", "today's default", "new default", "ratio*", "target <= 0.5 s"),
@@ -609,13 +627,28 @@ def playouts(matches: int = 0) -> None:
     )
 
 
+def _first_coach_call() -> float:
+    """The CPU time of a session's first coach() call at the first split, its
+    tables built then (median of 3 fresh processes; the imports come before)."""
+    import statistics
+    import subprocess
+    import sys
+
+    probe = (
+        "import time; from cardcommons.bots import coach; from cardcommons.split_and_choose import SplitAndChoose; "
+        "game = SplitAndChoose(seed=0); view = game.observation(game.current_player); legal = game.legal_actions(); "
+        "start = time.process_time(); coach(view, legal, seed=0); print(time.process_time() - start)"
+    )
+    runs = [subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True) for _ in range(3)]
+    return statistics.median(float(run.stdout) for run in runs)
+
+
 def widgets(matches: int = 0) -> None:
     """The widgets' answer times: importing them, the HandExplorer's first hand, an
     OddsExplorer change until its table and chart are redrawn, and a reader's click at
     each game table until it is answered (the bots' replies included; the fast bots,
-    HeuristicBot and GreedyBot, not Monte Carlo). Times are wall clock and, beside
-    them, this process's CPU time; targets are checked on CPU time, which other work
-    on a shared machine does not inflate."""
+    HeuristicBot and GreedyBot, not Monte Carlo). Times are this process's CPU time,
+    which other work on a shared machine does not inflate; every target is judged."""
     import random
     import statistics
     import subprocess
@@ -626,23 +659,20 @@ def widgets(matches: int = 0) -> None:
     from cardcommons.census import _census
     from cardcommons.widgets import HandExplorer, OddsExplorer, SplitAndChooseTable, WhiskyPokerTable
 
-    def clock(click: Callable[[], object], into: list[tuple[float, float]]) -> None:
-        start, start_cpu = time.perf_counter(), time.process_time()
+    def clock(click: Callable[[], object], into: list[float]) -> None:
+        start = time.process_time()
         click()
-        into.append((time.perf_counter() - start, time.process_time() - start_cpu))
+        into.append((time.process_time() - start) * 1000)
 
-    def figures(times: list[tuple[float, float]]) -> str:
-        wall = [t for t, _ in times]
-        return (
-            f"median {statistics.median(wall) * 1000:.1f} ms, max {max(wall) * 1000:.1f} ms (n={len(times)}); "
-            f"CPU median {cpu_median(times):.1f} ms"
-        )
+    def figures(times: list[float]) -> str:
+        return f"CPU median {statistics.median(times):.1f} ms, max {max(times):.1f} ms (n={len(times)})"
 
-    def cpu_median(times: list[tuple[float, float]]) -> float:
-        return statistics.median(c for _, c in times) * 1000
+    def answered(times: list[float], what: str) -> str:
+        """The 200 ms target, judged on the slowest click."""
+        return f"< 200 ms: {against(-max(times), -200, ' ms', f'{what}: every click < 200 ms')}"
 
     for pack, hand in ((Pack(2), "As Ks Qs Js 9s"), (Pack(2, 2), "As Ks Qs Js Jo")):
-        firsts: list[tuple[float, float]] = []
+        firsts: list[float] = []
         for _ in range(3):
             _cached_table.cache_clear()
             _census.cache_clear()
@@ -652,7 +682,10 @@ def widgets(matches: int = 0) -> None:
             (
                 f"HandExplorer, {len(pack)} cards: the first hand shown (cold tables)",
                 figures(firsts),
-                against(-cpu_median(firsts), -50, " ms", f"HandExplorer first hand, {len(pack)} cards <= 50 ms"),
+                "<= 50 ms: "
+                + against(
+                    -statistics.median(firsts), -50, " ms", f"HandExplorer first hand, {len(pack)} cards <= 50 ms"
+                ),
             )
         )
 
@@ -675,7 +708,7 @@ def widgets(matches: int = 0) -> None:
         ("source", "whisky"),
     ]
     for label in ("first pass (cold caches)", "second pass (warm)"):
-        times: list[tuple[float, float]] = []
+        times: list[float] = []
         for name, value in changes:
             control = getattr(odds, name)
             clock(partial(setattr, control, "value", value), times)
@@ -683,13 +716,14 @@ def widgets(matches: int = 0) -> None:
             (
                 f"OddsExplorer change -> table and chart, {label}",
                 figures(times),
-                against(-cpu_median(times), -20, " ms", f"OddsExplorer change, {label}: median <= 20 ms"),
+                "median <= 20 ms: "
+                + against(-statistics.median(times), -20, " ms", f"OddsExplorer change, {label}: median <= 20 ms"),
             )
         )
 
     rng = random.Random(SEED)
-    moves: list[tuple[float, float]] = []
-    picks: list[tuple[float, float]] = []
+    moves: list[float] = []
+    picks: list[float] = []
     for seed in range(20):
         sc = SplitAndChooseTable(seed=seed, first_splitter=seed % 2, face_up_swap=seed % 4 < 2)
         while not sc.game.is_over:
@@ -706,8 +740,8 @@ def widgets(matches: int = 0) -> None:
             else:
                 clock(sc.suggest_button.click, picks)
                 clock(sc.build_button.click, moves)
-    rows.append(("SplitAndChooseTable: a move, the HeuristicBot's reply included", figures(moves), "< 200 ms"))
-    rows.append(("SplitAndChooseTable: a card click or a suggestion", figures(picks), "< 200 ms"))
+    for what, times in (("a move, the HeuristicBot's reply included", moves), ("a card click or a suggestion", picks)):
+        rows.append((f"SplitAndChooseTable: {what}", figures(times), answered(times, f"SplitAndChooseTable, {what}")))
 
     for opponents in (3, 8):
         moves = []
@@ -724,9 +758,8 @@ def widgets(matches: int = 0) -> None:
                     wp.hand_button(rng.choice(wp.view.hand)).click()
                     wp.spare_button(rng.choice(wp.view.spare or ())).click()
                     clock(wp.exchange_button.click, moves)
-        rows.append(
-            (f"WhiskyPokerTable, {opponents} GreedyBots: a move, their replies included", figures(moves), "< 200 ms")
-        )
+        what = f"WhiskyPokerTable, {opponents} GreedyBots: a move, their replies included"
+        rows.append((what, figures(moves), answered(moves, what)))
     table(
         "Widgets: answer times on one core (headless: Python side only)",
         ("what", "time", "target"),
@@ -779,10 +812,10 @@ def _widgets_imports(subprocess: Any, sys: Any) -> list[tuple[str, str, str]]:
             statement = f"from cardcommons.widgets import {name}"
             in_kernel, plotted = timed(statement, "import ipykernel.ipkernel", env)
             bare, plotted_bare = timed(statement, "pass", env)
-            verdict = against(-in_kernel, -250, " ms", f"{statement} in a kernel <= 250 ms")
+            verdict = "<= 250 ms in a kernel: " + against(-in_kernel, -250, " ms", f"{statement} in a kernel <= 250 ms")
             if plotted or plotted_bare:
                 BELOW_TARGET.append(f"{statement} without matplotlib: matplotlib was imported")
-                verdict = "below target"
+                verdict = "without matplotlib: below target"
             rows.append(
                 (
                     f"{statement}, a fresh process",

@@ -6,6 +6,6 @@ import pytest
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers",
-        "binder: re-creates the Binder set-up in a fresh virtual environment and runs every lesson (slow; "
+        "binder: re-creates the Binder set-up in a fresh virtual environment, runs a lesson and the arcade (slow; "
         "select with -m binder, skip with -m 'not binder')",
     )

@@ -230,8 +230,10 @@ def voila_url(lab_root: tuple[Path, dict[str, str]], server_token: str) -> Itera
         yield base
 
 
-CULL_SECONDS = 8
-"""The browser tests' Voilà shuts an idle kernel no page is connected to down after this many seconds."""
+CULL_SECONDS = 30
+"""The browser tests' Voilà shuts an idle kernel no page is connected to down after this many seconds:
+long enough for a page to connect to its kernel on a busy machine (with 8 s, a page's kernel was
+sometimes shut down before its widgets had connected, and the page stayed at "Loading widget...")."""
 
 
 def voila_flags(seconds: int) -> list[str]:

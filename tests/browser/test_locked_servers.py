@@ -11,6 +11,7 @@ import subprocess
 import sys
 import time
 import urllib.parse
+from contextlib import suppress
 
 import pytest
 
@@ -74,16 +75,26 @@ def test_the_server_listens_on_127_0_0_1_only(server: str, request: pytest.Fixtu
 
 
 def test_stop_ends_a_server_that_ignores_sigterm_and_its_children() -> None:
-    # a "server" that shrugs off SIGTERM and has a child of its own that does too
-    stubborn = "import signal, time; signal.signal(signal.SIGTERM, signal.SIG_IGN); time.sleep(600)"
+    # a "server" that shrugs off SIGTERM and has a child of its own that does too; each says when it does
+    stubborn = (
+        "import signal, time; signal.signal(signal.SIGTERM, signal.SIG_IGN); print('up', flush=True); time.sleep(600)"
+    )
     parent = f"import subprocess, sys; subprocess.Popen([sys.executable, '-c', {stubborn!r}]); exec({stubborn!r})"
-    proc = subprocess.Popen([sys.executable, "-c", parent], start_new_session=True)
-    time.sleep(1.0)  # both are up and ignoring SIGTERM
-    start = time.monotonic()
-    stop(proc, grace=1)
-    assert proc.returncode == -signal.SIGKILL
-    assert time.monotonic() - start < 10
-    assert not group_alive(proc.pid, within=5), "a process of the group outlived stop()"
+    proc = subprocess.Popen([sys.executable, "-c", parent], stdout=subprocess.PIPE, start_new_session=True)
+    assert proc.stdout is not None
+    try:
+        assert [proc.stdout.readline(), proc.stdout.readline()] == [b"up\n", b"up\n"]  # both ignore SIGTERM
+        stop(proc, grace=1)
+        assert proc.returncode == -signal.SIGKILL  # SIGTERM was ignored: killed once the grace was over
+        assert not group_alive(proc.pid, within=HANG), f"a process of the group outlived stop() by {HANG} s"
+    finally:  # whatever failed, nothing is left behind
+        with suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait()
+        proc.stdout.close()
+
+
+HANG = 60  # seconds: a guard against a hang; an orphan is normally gone in a moment
 
 
 def group_alive(pgid: int, within: float) -> bool:
