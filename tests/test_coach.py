@@ -186,6 +186,8 @@ def test_hint_shows_the_estimates_of_your_move_and_changes_nothing() -> None:
     view = table.view
     expected = coach(view, table.game.legal_actions(), seed=table.seed * 1000)
     assert table.hint.lines == tuple(str(e) for e in expected)
+    answer = table.hint.answer.value
+    assert "points below the best" in answer and expected.assumption.replace("'", "&#x27;") in answer
 
 
 def test_hint_in_the_background_does_not_block_and_clears_after_a_move() -> None:
