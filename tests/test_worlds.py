@@ -124,9 +124,7 @@ def test_a_policy_of_ones_own_reads_the_table_one_game_at_a_time() -> None:
     assert game.current_player is not None
     view, legal = game.observation(game.current_player), game.legal_actions()
     read = coach(view, legal, samples=40, seed=1, model=GreedyBot())
-    assert read.assumption.endswith(
-        "each other player plays as GreedyBot would, or (one in 50) at random: moves that fit no rule say nothing."
-    )
+    assert read.assumption.endswith("each other player plays as GreedyBot would, or (one in 50) at random.")
     assert [e.action for e in read] and read.worlds < 40  # worlds drawn twice count once
 
 

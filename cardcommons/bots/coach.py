@@ -214,7 +214,7 @@ def _assumption(model: TableModel | None) -> str:
     """What the coach assumed of the other players, in words."""
     if model is None:
         return "It dealt the cards you cannot see as if the other players' moves said nothing about them."
-    return f"It read the other players' moves as signs of their cards: {model}."
+    return f"It read the other players' moves as clues to their cards: {model}."
 
 
 class Outcomes:

@@ -81,7 +81,7 @@ class TableModel:
     would never make is then read as a random one: its moves say nothing.
 
     >>> print(RULE_OF_THUMB)
-    each other player plays as the rule-of-thumb bot would, or (one in 50) at random: moves that fit no rule say nothing
+    each other player plays as the rule-of-thumb bot would, or (one in 50) at random
     """
 
     policy: Policy | None = None
@@ -97,10 +97,7 @@ class TableModel:
 
     def __str__(self) -> str:
         who = "the rule-of-thumb bot" if self.policy is None else type(self.policy).__name__
-        return (
-            f"each other player plays as {who} would, or (one in {round(1 / self.tremble)}) at random: "
-            "moves that fit no rule say nothing"
-        )
+        return f"each other player plays as {who} would, or (one in {round(1 / self.tremble)}) at random"
 
     def chance(self, game: Game, player: int, action: Action) -> float:
         """How likely ``player`` was to play ``action`` in ``game`` (before it), if it plays by the policy."""
