@@ -59,7 +59,7 @@ bench: $(STAMP)  ## speed figures, side by side with treys and eval7
 	$(BIN)/python benchmarks/run.py
 
 # what `make solve` runs: VARIANTS="mini2" (or mini3, self-play, several with spaces); every part by default.
-# The stored run (solved.json): mini2's solve 40.5 s and 0.06 GB, mini3's 3,229.4 s and 6.47 GB, the self-play 1,543.3 s.
+# The stored run (solved.json): mini2's solve 40.5 s and 0.06 GB, mini3's 3,229.4 s and 6.47 GB, the self-play 792.8 s.
 VARIANTS ?=
 solve: $(STAMP)  ## the miniatures solved by CFR+, each bot's exploitability, the self-play: cardcommons/solve/data/solved.json
 	$(BIN)/python -m cardcommons.solve $(VARIANTS)
