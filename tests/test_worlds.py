@@ -146,3 +146,19 @@ def test_the_coach_that_reads_the_table_comes_true_where_the_uniform_one_does_no
     read = calibrate("whisky-2-knock", probes=100, seed=0, samples=300)
     assert uniform.gap - uniform.half_width > 0.15, uniform
     assert read.surely_off <= 0.03, read
+
+
+def test_the_reading_says_what_a_blind_swap_told() -> None:
+    """At the reserve, after the other player swapped blind: which card it gave
+    is read from its hand (the rule of thumb gives its worst), not dealt at random."""
+    game = SplitAndChoose(seed=3)
+    bots = [HeuristicBot(seed=1), HeuristicBot(seed=2)]
+    while not (game.phase == "reserve" and game.current_player == game.first_splitter):
+        seat = game.current_player
+        assert seat is not None
+        game.apply(bots[seat].act(game.observation(seat), game.legal_actions()))
+    view = game.observation(game.first_splitter)
+    assert view.unseen_blind_swap
+    read = sample_worlds(view, 300, seed=1)
+    assert any("it gave away a King 10 times in 10" in finding for finding in read.findings), read.findings
+    assert sample_worlds(view, 300, seed=1, model=None).findings == ()

@@ -210,7 +210,8 @@ def sample_worlds(
     weights = _replayed_chances(deals, model, {} if cache is None else cache)
     generator = np.random.default_rng(rng.getrandbits(64))
     picked = _systematic(weights, games, generator)
-    return Worlds(deals.subset(picked), picked, _kish(weights))
+    findings = _split_findings(deals, weights) if isinstance(observation, SplitAndChooseObservation) else ()
+    return Worlds(deals.subset(picked), picked, _kish(weights), findings)
 
 
 _CANDIDATES = 16
@@ -246,6 +247,34 @@ def _replayed_chances(deals: Any, model: TableModel, cache: dict[bytes, float]) 
         chances.append(cache[key])
     weights: Floats = np.array(chances)[inverse.reshape(-1)]
     return weights
+
+
+_TYPES = ("a Ten", "a Jack", "a Queen", "a King", "an Ace", "the Joker")
+"""Split and Choose's card types (a pack position // 4), in words."""
+
+
+def _split_findings(deals: Any, weights: Floats) -> tuple[str, ...]:
+    """What the other player's moves said of the cards it hid from this one
+    (its face-down pairs) and of the card it gave blind: the type whose
+    chance moved most, if by 15 points or more, beside its chance if the
+    moves said nothing (the candidate worlds, unweighed)."""
+    other = 1 - deals.view.player
+    hidden = deals.their_hidden()
+    found = []
+    share = weights / weights.sum()
+    for columns, words in ((hidden[:, :-1], "the cards it kept face down hold"), (hidden[:, -1:], "it gave away")):
+        if not columns.size or (columns < 0).all():
+            continue
+        types = np.where(columns >= 0, columns // 4, -1)
+        after = [float(share[(types == t).any(axis=1)].sum()) for t in range(len(_TYPES))]
+        before = [float((types == t).any(axis=1).mean()) for t in range(len(_TYPES))]
+        t = max(range(len(_TYPES)), key=lambda k: abs(after[k] - before[k]))
+        if abs(after[t] - before[t]) >= 0.15:
+            found.append(
+                f"Player {other}'s moves say {words} {_TYPES[t]} {_in_ten(after[t])} in the worlds that fit them "
+                f"({_in_ten(before[t])} if they said nothing)"
+            )
+    return tuple(found)
 
 
 def _kish(weights: Floats) -> float:
