@@ -116,6 +116,10 @@ def test_the_model_is_a_policy_or_none() -> None:
         TableModel(RandomBot())  # type: ignore[arg-type]
     with pytest.raises(RulesError, match=r"tremble is a chance above 0 and at most 1, not 1\.5"):
         TableModel(tremble=1.5)
+    with pytest.raises(RulesError, match="games is a whole number of at least 1, not 0"):
+        sample_worlds(view, 0, seed=1)
+    with pytest.raises(RulesError, match="worlds are dealt from a player's view of a game, not 'view'"):
+        sample_worlds("view", 10, seed=1)  # type: ignore[arg-type]
 
 
 def test_a_policy_of_ones_own_reads_the_table_one_game_at_a_time() -> None:

@@ -26,8 +26,8 @@ its effective sample size allows, from that posterior.
   (:func:`likelihood`) once for each set of cards the other players hid,
   then resampled.
 
-The model allows a player who plays at random (``tremble``): a reader or a
-bot that plays otherwise than the model never leaves no world at all.
+The model allows a player who plays at random (``tremble``), so a reader or
+a bot that plays otherwise than the model still leaves worlds to weigh.
 
 >>> from cardcommons.whisky import WhiskyPoker, KNOCK, PASS
 >>> game = WhiskyPoker.from_deal(["As Ad Ks Kd 9c", "Qh Qs Jc 10d 9h"], "Ac Kc Qc Jd 10s")
@@ -189,6 +189,11 @@ def sample_worlds(
     ``model`` (None: uniformly, as if their moves said nothing), from ``seed``.
     ``cache`` keeps the chances of the moves replayed, for the next call
     about the same view."""
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise RulesError(f"games is a whole number of at least 1, not {shown(games)}")
+    if not isinstance(observation, WhiskyObservation | SplitAndChooseObservation):
+        raise RulesError(f"worlds are dealt from a player's view of a game, not {shown(observation)}")
+    model = as_model(model)
     if model is not None and not _others_moved(observation):
         model = None  # nothing to read: every world fits equally well
     if isinstance(observation, WhiskyObservation):
@@ -199,12 +204,10 @@ def sample_worlds(
             return _whisky_worlds(deals, model, random.Random(seed))
         module: Any = whisky_playouts
         candidates = games
-    elif isinstance(observation, SplitAndChooseObservation):
+    else:
         if model is None:
             return Worlds(split_and_choose_playouts.deal(observation, games, seed), np.arange(games), float(games))
         module, candidates = split_and_choose_playouts, games * _CANDIDATES
-    else:
-        raise RulesError(f"worlds are dealt from a player's view of a game, not {shown(observation)}")
     rng = random.Random(seed)
     deals = module.deal(observation, candidates, rng.getrandbits(64))
     weights = _replayed_chances(deals, model, {} if cache is None else cache)
@@ -220,16 +223,14 @@ few cards are hidden, so the same hidden cards come up again and again and
 their chance is replayed once."""
 
 
-def _others_moved(observation: Observation) -> bool:
+def _others_moved(observation: WhiskyObservation | SplitAndChooseObservation) -> bool:
     """Whether a player other than the observer has made a move yet."""
     me = observation.player
     if isinstance(observation, WhiskyObservation):
         return any(e.seat is not None and e.seat != me for e in observation.events)
-    if isinstance(observation, SplitAndChooseObservation):
-        split = any(r.splitter != me and r.face_up is not None for r in observation.rounds)
-        chose = any(r.splitter == me and r.chose_face_up is not None for r in observation.rounds)
-        return split or chose or any(d.player != me for d in observation.reserve)
-    return True
+    split = any(r.splitter != me and r.face_up is not None for r in observation.rounds)
+    chose = any(r.splitter == me and r.chose_face_up is not None for r in observation.rounds)
+    return split or chose or any(d.player != me for d in observation.reserve)
 
 
 def _replayed_chances(deals: Any, model: TableModel, cache: dict[bytes, float]) -> Floats:
