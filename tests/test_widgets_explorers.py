@@ -326,12 +326,13 @@ def test_paradox_note_counts_every_hand_that_changes_category() -> None:
         assert f"{n:,} from {before.value} to {after.value}" in odds.table.value
 
 
-def test_size_label_names_the_control_shown() -> None:
+def test_each_size_list_names_itself_and_one_shows() -> None:
     odds = OddsExplorer()
-    assert "Table size" in odds.pack_controls.size_label.value
+    controls = odds.pack_controls
+    assert "Table size" in controls.players.description and "Lowest rank" in controls.lowest.description
+    assert (controls.players.layout.display, controls.lowest.layout.display) == (None, "none")
     odds.source.value = "custom"
-    assert "Lowest rank" in odds.pack_controls.size_label.value
-    assert "Table size" not in odds.widget.children[1].children[4].value
+    assert (controls.players.layout.display, controls.lowest.layout.display) == ("none", None)
 
 
 def test_hand_explorer_controls_choose_the_pack_and_the_order() -> None:

@@ -252,8 +252,12 @@ class Arcade(WidgetApp):
             value="toss",
             style={"button_width": "80px"},
         )
-        self.whisky_opponents = w.IntSlider(
-            value=3, min=1, max=MAX_PLAYERS - 1, continuous_update=False, layout=w.Layout(width="220px")
+        self.whisky_opponents = w.Dropdown(  # a list that names itself: a screen reader says what it sets
+            options=list(range(1, MAX_PLAYERS)),
+            value=3,
+            description="Opponents",
+            style={"description_width": "initial"},
+            layout=w.Layout(width="auto"),
         )
         self.whisky_jokers = w.Checkbox(value=False, description="Jokers", indent=False, layout=w.Layout(width="auto"))
         self.whisky_first = w.Checkbox(
@@ -275,7 +279,7 @@ class Arcade(WidgetApp):
             Opponent=[self.split_bot, self.split_strength], Splits_first=[self.first_splitter, self.face_up_swap]
         )
         self._whisky_options = _options(
-            Opponents=[self.whisky_opponents, self.whisky_jokers, self.whisky_first],
+            Table=[self.whisky_opponents, self.whisky_jokers, self.whisky_first],
             Bots=[self.whisky_bot, self.whisky_strength],
         )
         self._table_box = w.Box(layout=w.Layout(flex="1 1 820px", min_width="0"))

@@ -56,6 +56,7 @@ __all__ = [
     "BotSpec",
     "Thinker",
     "action_button",
+    "announcement_html",
     "board_html",
     "bot_name",
     "checked_flag",
@@ -212,10 +213,21 @@ def log_html(lines: Sequence[str], title: str = "Moves") -> str:
         f'font:13px/1.4 {FONT};box-sizing:border-box;width:100%">'
         f'<div style="font-weight:600;padding:6px 10px;border-bottom:1px solid {LINE}">{title}</div>'
         # column-reverse keeps the scroll at the newest line
-        f'<div style="display:flex;flex-direction:column-reverse;max-height:300px;overflow:hidden auto;'
-        f'overflow-wrap:anywhere;padding:4px 10px">'
+        # a region of its own, reached by Tab, so a keyboard scrolls it too
+        f'<div tabindex="0" role="region" aria-label="{title}" style="display:flex;flex-direction:column-reverse;'
+        f'max-height:300px;overflow:hidden auto;overflow-wrap:anywhere;padding:4px 10px">'
         f"{items}</div></div>"
     )
+
+
+def announcement_html(text: str) -> str:
+    """``text`` for screen readers only: an alert, read out when it appears, drawn in no pixel.
+
+    >>> announcement_html("Your turn.").startswith('<div role="alert"')
+    True
+    """
+    hidden = "position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap"
+    return f'<div role="alert" class="cc-announcement" style="{hidden}">{escape(text)}</div>'
 
 
 def result_banner(text: str, *, good: bool | None) -> str:

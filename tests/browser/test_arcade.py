@@ -147,14 +147,14 @@ def test_arcade_plays_both_games_by_clicking(
     play_whisky_round(arcade)
     page.screenshot(path=screenshot_dir / "arcade_whisky_showdown.png", full_page=True)
 
-    # Whisky options: Jokers, then one opponent fewer (the slider, from the keyboard)
+    # Whisky options: Jokers, then one opponent fewer (the list, from the keyboard)
     page.locator(".cc-arcade").get_by_role("checkbox", name="Jokers").check()
     cheat_sheet = side.locator(".cc-cheat-sheet")
     expect(cheat_sheet).to_contain_text("33-card pack (7 to A and 1 Joker)", timeout=TIMEOUT)
     expect(cheat_sheet).to_contain_text("wild only")
-    handle = page.locator(".cc-arcade .noUi-handle").first
-    handle.focus()
-    handle.press("ArrowLeft")
+    opponents = page.locator(".cc-arcade").get_by_role("combobox", name="Opponents")
+    opponents.focus()
+    opponents.press("2")  # a list answers to the first letter of an option
     expect(cheat_sheet).to_contain_text("29-card pack (8 to A and 1 Joker)", timeout=TIMEOUT)
     expect(page.locator(WHISKY).locator(".widget-html").first).to_contain_text("you against 2 GreedyBot")
     arcade.option("RandomBot")
