@@ -30,7 +30,8 @@ lab: $(STAMP)  ## set up and open the lessons in JupyterLab
 # a page closed or reloaded leaves its kernel idle and unconnected: Voilà shuts it down within a few minutes;
 # the page leaves out the Lab extensions of the site and class tools (with them, it logs errors)
 VOILA_FLAGS := --MappingKernelManager.cull_idle_timeout=120 --MappingKernelManager.cull_interval=30 \
-	"--VoilaConfiguration.extension_denylist=['@jupyterlite/pyodide-kernel-extension','ipylab','jupyterlab-jupytext']"
+	--VoilaConfiguration.extension_denylist=@jupyterlite/pyodide-kernel-extension \
+	--VoilaConfiguration.extension_denylist=ipylab --VoilaConfiguration.extension_denylist=jupyterlab-jupytext
 
 play: $(STAMP)  ## the arcade: both games in the browser, no code in sight (Voilà, on 127.0.0.1 only)
 	@echo "The arcade listens on 127.0.0.1 only, without a password: open http://127.0.0.1:8866/ on this machine."

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 import shlex
 import subprocess
+import warnings
 from html import unescape
 from pathlib import Path
 from typing import Any
@@ -197,8 +198,12 @@ def test_make_play_serves_the_arcade_on_127_0_0_1_only_and_says_so() -> None:
     assert "127.0.0.1 only" in said and "http://127.0.0.1:8866/" in said
     served = shlex.split(next(line for line in recipe.splitlines() if "/voila " in line))
     voila = pytest.importorskip("voila.app").Voila()
-    voila.parse_command_line(served[1:])  # the flags as Voilà reads them, not as they are spelled
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # no DeprecationWarning as the first line of make play
+        voila.parse_command_line(served[1:])  # the flags as Voilà reads them, not as they are spelled
     assert (voila.ip, voila.port) == ("127.0.0.1", 8866)
+    denied = voila.config.VoilaConfiguration.extension_denylist
+    assert denied == ["@jupyterlite/pyodide-kernel-extension", "ipylab", "jupyterlab-jupytext"]
 
 
 def test_where_it_cannot_run_it_shows_the_table_in_play_and_a_sentence() -> None:

@@ -470,7 +470,8 @@ class Arcade(WidgetApp):
                 self.whisky_opponents.value, bot, self.whisky_jokers.value, seed, first_seat=self.whisky_first.value
             )
             table.first_seat.layout.display = "none"  # the arcade's own option chooses it
-        table.new_game_button.layout.display = "none"  # the arcade's own New game, over the table, does it
+        table.new_game_in_toolbar = False  # the arcade's own New game, over the table, does it
+        table.new_game_button.layout.display = "none"
         table.on_game_over(partial(self._count, GAMES[game], self._opponent(game)))
         return table
 

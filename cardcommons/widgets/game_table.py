@@ -115,6 +115,8 @@ class GameTable(WidgetApp, ABC, Generic[G, V]):
         self._told = 0  # the log's lines announced so far
         self._told_state: tuple[Any, ...] = ()
         self._follow = False  # the reader moved: their next control takes the focus when their turn comes
+        self.new_game_in_toolbar = True
+        """False where the page has a New game of its own (the arcade's): the toolbar's stays hidden."""
         self.hint = Hint(self._decision, background is not False)
         self.new_game_button.on_click(lambda _b: self.new_game())
         self.again_button.on_click(lambda _b: self.new_game())
@@ -303,6 +305,8 @@ class GameTable(WidgetApp, ABC, Generic[G, V]):
         self._arrange(view)
         self.replay_button.disabled = not self._game.is_over
         self.new_game_button.disabled = self.thinker.thinking
+        if self.new_game_in_toolbar:  # once the game is over, the result's New game is the one button
+            self.new_game_button.layout.display = "none" if self._game.is_over else None
         self.title.value = (
             f'<div style="font:600 18px/1.3 {FONT};padding:2px 0 6px">{self.words.name}'
             f'<span style="font-weight:400;font-size:14px;opacity:.75"> · {self._title_details()}</span></div>'
