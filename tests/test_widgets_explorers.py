@@ -326,12 +326,13 @@ def test_paradox_note_counts_every_hand_that_changes_category() -> None:
         assert f"{n:,} from {before.value} to {after.value}" in odds.table.value
 
 
-def test_each_size_list_names_itself_and_one_shows() -> None:
+def test_size_label_names_the_control_shown() -> None:
     odds = OddsExplorer()
     controls = odds.pack_controls
-    assert "Table size" in controls.players.description and "Lowest rank" in controls.lowest.description
-    assert (controls.players.layout.display, controls.lowest.layout.display) == (None, "none")
+    assert "Table size" in controls.size_label.value
+    assert (controls.players.description, controls.lowest.description) == ("Table size", "Lowest rank")
     odds.source.value = "custom"
+    assert "Lowest rank" in controls.size_label.value
     assert (controls.players.layout.display, controls.lowest.layout.display) == ("none", None)
 
 

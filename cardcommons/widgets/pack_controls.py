@@ -8,7 +8,7 @@ also plays low. Switching between a table and any pack keeps the same pack.
 >>> controls.source.value, controls.pack()
 ('whisky', Pack(lowest=7, jokers=0))
 >>> controls.source.value = "custom"
->>> controls.lowest.value, controls.lowest.description.count("Lowest rank")
+>>> controls.lowest.value, controls.size_label.value.count("Lowest rank")
 (7, 1)
 >>> controls.lowest.value, controls.jokers.value = 10, 1
 >>> controls.pack() == Pack.split_and_choose()
@@ -36,13 +36,9 @@ def control_label(text: str) -> str:
 
 
 def _labelled(name: str) -> dict[str, Any]:
-    """A list's own label, in the grid's first column (108 px and the gap) and its labels' look."""
-    return {
-        "description": control_label(name),
-        "description_allow_html": True,
-        "style": {"description_width": "114px"},
-        "layout": w.Layout(width="374px"),
-    }
+    """A list named ``name`` for a screen reader: its own label holds the name in no width (the grid's
+    first column shows it to the eye)."""
+    return {"description": name, "style": {"description_width": "0px"}, "layout": w.Layout(width="250px")}
 
 
 class PackControls:
@@ -64,7 +60,7 @@ class PackControls:
             tooltips=["Whisky Poker: one rank more per player", "any lowest rank from 2 to 10"],
             style={"button_width": "112px"},
         )
-        # each list names itself (its label is the grid's first column), so a screen reader says what it sets
+        # each list names itself, so a screen reader says what it sets
         self.players = w.Dropdown(
             options=[(f"{n} players ({4 * (n + 4)} cards)", n) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)],
             value=11 - pack.lowest if whisky else MIN_PLAYERS,
@@ -87,6 +83,7 @@ class PackControls:
             style={"button_width": "90px"},
         )
         self.ace_low = w.Checkbox(value=pack.ace_low, description="the Ace also plays low", indent=False)
+        self.size_label = w.HTML()
         self._show_source()
         for control in self.controls:
             control.observe(self._changed, names="value")
@@ -120,7 +117,8 @@ class PackControls:
             self.source,
             w.HTML(control_label("Jokers")),
             self.jokers,
-            w.HBox([self.players, self.lowest], layout=w.Layout(grid_column="1 / span 2")),
+            self.size_label,
+            w.HBox([self.players, self.lowest]),
             w.HTML(control_label("Order")),
             self.ranking_choice,
             w.HTML(control_label("Straights")),
@@ -146,5 +144,6 @@ class PackControls:
 
     def _show_source(self) -> None:
         whisky = self.source.value == "whisky"
+        self.size_label.value = control_label("Table size" if whisky else "Lowest rank")
         self.players.layout.display = None if whisky else "none"
         self.lowest.layout.display = "none" if whisky else None
