@@ -44,11 +44,13 @@ PREFACES = {  # a page the site adds a title and a word to: the arcade is a kern
     ),
 }
 BINDER = "https://mybinder.org/v2/gh/OWNER/REPO/HEAD?urlpath=voila/render/notebooks/play.ipynb"  # as the README
+_CODE = '<code style="color:inherit;background:none">'  # the text's own colour, as the link's: on the output's
+# light box in either theme of the site
 PLAY_HERE = (
     '<p class="cc-play-here" style="font-size:14px;margin:4px 0 12px">This table is a picture of the game saved '
     "with the lesson: its buttons do nothing on this page. To play, open "
-    f'<a href="{BINDER}">the arcade on Binder</a>, open the notebook in JupyterLite (<code>make lite</code>), '
-    "or run <code>make play</code> on your own machine.</p>"
+    f'<a href="{BINDER}" style="color:#0b4a9e">the arcade on Binder</a>, open the notebook in JupyterLite '
+    f"({_CODE}make lite</code>), or run {_CODE}make play</code> on your own machine.</p>"
 )
 """The line under each saved table: where it can be played."""
 TABLES = ("table: run this cell to play.", "Card Commons arcade:")

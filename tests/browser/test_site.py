@@ -190,7 +190,7 @@ def test_every_page_has_no_axe_violations(page: Any, site_url: str, built_site: 
         print(f"executed before the named cards (run again to refresh their saved outputs): {', '.join(stale)}")
 
 
-def test_saved_tables_are_pictures_that_say_where_to_play(page: Any, site_url: str) -> None:
+def test_saved_tables_are_pictures_that_say_where_to_play(page: Any, site_url: str, screenshot_dir: Path) -> None:
     page.route("**/*", lambda route: route.continue_() if route.request.url.startswith(site_url) else route.abort())
     page.set_viewport_size({"width": 1400, "height": 900})
     page.goto(f"{site_url}/notebooks/02_split_and_choose.html", wait_until="networkidle")
@@ -205,3 +205,10 @@ def test_saved_tables_are_pictures_that_say_where_to_play(page: Any, site_url: s
     expect(lines.first.get_by_role("link", name="the arcade on Binder")).to_have_attribute("href", re.compile("binder"))
     expect(lines.first).to_contain_text("make play")
     expect(lines.first).to_contain_text("JupyterLite")
+    for shade in ("light", "dark"):
+        page.evaluate(f"document.documentElement.dataset.theme = {shade!r}")
+        for width in (1400, 1024, 390):
+            page.set_viewport_size({"width": width, "height": 900})
+            page.wait_for_timeout(500)  # the sidebars fold away
+            lines.first.scroll_into_view_if_needed()
+            page.screenshot(path=screenshot_dir / f"site_saved_table_{width}_{shade}.png")
