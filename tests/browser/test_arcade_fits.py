@@ -81,6 +81,12 @@ def test_the_arcade_fits_at_every_width(
     expect(page.locator(SPLIT).locator(".widget-html").first).to_contain_text(f"game {SEED + 1}", timeout=TIMEOUT)
     play_split_and_choose(arcade, each_turn=lambda: fits(arcade, "Split and Choose", widest))
     fits(arcade, "the Split and Choose result", widest)
+    page.set_viewport_size({"width": 390, "height": 900})
+    lefts = page.locator(f"{SPLIT} .cc-result-rows tr").evaluate_all(
+        "rows => rows.map(r => [...r.children].map(c => Math.round(c.getBoundingClientRect().left)))"
+    )
+    assert len(lefts) == 3 and all(row == lefts[0] for row in lefts), f"at 390 px the result's columns: {lefts}"
+    page.set_viewport_size({"width": 1400, "height": 900})
     score = page.locator(".cc-score")
     expect(score).to_contain_text("against HeuristicBot")
     expect(score.locator("td")).to_have_count(4)
