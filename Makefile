@@ -37,7 +37,8 @@ lab: $(STAMP)  ## set up and open the lessons in JupyterLab
 VOILA_FLAGS := --MappingKernelManager.cull_idle_timeout=60 --MappingKernelManager.cull_interval=15 \
 	--VoilaExecutor.iopub_timeout=180 --VoilaExecutor.raise_on_iopub_timeout=True --VoilaExecutor.timeout=300 \
 	"--VoilaExecutor.cell_timeout_instruction=The arcade did not start in time: the machine is busy. Reload this page in a minute." \
-	"--VoilaConfiguration.extension_denylist=['@jupyterlite/pyodide-kernel-extension','ipylab','jupyterlab-jupytext']"
+	--VoilaConfiguration.extension_denylist=@jupyterlite/pyodide-kernel-extension \
+	--VoilaConfiguration.extension_denylist=ipylab --VoilaConfiguration.extension_denylist=jupyterlab-jupytext
 
 play: $(STAMP)  ## the arcade: both games in the browser, no code in sight (Voilà, on 127.0.0.1 only)
 	@echo "The arcade listens on 127.0.0.1 only, without a password: open http://127.0.0.1:8866/ on this machine."

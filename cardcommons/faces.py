@@ -79,7 +79,8 @@ _BACK = f"{_SHAPE}{_LOOK}{back_style(5, 2)}"
 
 
 def card_html(card: Card | None, *, selected: bool = False, title: str | None = None) -> str:
-    """One card face as an HTML ``<span>``; ``None`` draws a face-down card.
+    """One card face as an HTML ``<span>`` named in words ("Ace of spades"); ``None`` draws a
+    face-down card, an image to a screen reader (it has no text of its own).
 
     >>> "face-down" in card_html(None)
     True
@@ -87,7 +88,8 @@ def card_html(card: Card | None, *, selected: bool = False, title: str | None = 
     ring = f"outline:3px solid {GOLD};outline-offset:1px;transform:translateY(-4px);" if selected else ""
     tip = f' title="{escape(title)}"' if title else ""
     if card is None:
-        return f'<span class="cc-card cc-back" aria-label="face-down card"{tip} style="{_BACK}{ring}"></span>'
+        back = f'<span class="cc-card cc-back" aria-label="face-down card" role="img"{tip}'
+        return f'{back} style="{_BACK}{ring}"></span>'
     selected_class = " cc-selected" if selected else ""
     look = f"{_FACE}color:{card_colour(card)};{ring}"
     face = f'<span class="cc-card{selected_class}" aria-label="{card_name(card)}"{tip} style="{look}">'

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 import shlex
 import subprocess
+import warnings
 from html import unescape
 from pathlib import Path
 from typing import Any
@@ -197,8 +198,12 @@ def test_make_play_serves_the_arcade_on_127_0_0_1_only_and_says_so() -> None:
     assert "127.0.0.1 only" in said and "http://127.0.0.1:8866/" in said
     served = shlex.split(next(line for line in recipe.splitlines() if "/voila " in line))
     voila = pytest.importorskip("voila.app").Voila()
-    voila.parse_command_line(served[1:])  # the flags as Voilà reads them, not as they are spelled
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # no DeprecationWarning as the first line of make play
+        voila.parse_command_line(served[1:])  # the flags as Voilà reads them, not as they are spelled
     assert (voila.ip, voila.port) == ("127.0.0.1", 8866)
+    denied = voila.config.VoilaConfiguration.extension_denylist
+    assert denied == ["@jupyterlite/pyodide-kernel-extension", "ipylab", "jupyterlab-jupytext"]
 
 
 def test_where_it_cannot_run_it_shows_the_table_in_play_and_a_sentence() -> None:
@@ -252,3 +257,57 @@ def test_the_page_as_static_html_shows_the_picture_under_run_this_cell() -> None
     first_line = re.sub(r"<[^>]+>", "", picture.split("</div>", 1)[0])
     assert first_line.startswith(">Card Commons arcade: run this cell to play"), first_line
     assert "cc-board" in picture and "cc-cheat-sheet" in picture
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "game=whisky&players=9&opponent=RandomBot&jokers=yes&first=you&seed=12",
+        "game=whisky&players=2&opponent=MonteCarloBot&strength=quick&seed=5",
+        "game=split&opponent=MonteCarloBot&strength=strong&first=bot&faceup=yes&seed=8",
+        "game=split&first=you&seed=0",
+    ],
+)
+def test_the_address_names_the_whole_game_and_share_gives_it_back(query: str) -> None:
+    arcade = Arcade.from_query(query, page_url="https://example.org/voila/render/play.ipynb?seed=1")
+    assert arcade.message == ""
+    address = arcade.address
+    assert address.startswith("https://example.org/voila/render/play.ipynb?game=")
+    again = Arcade.from_query(address.split("?", 1)[1])
+    arcade.table.wait()
+    again.table.wait()  # MonteCarloBot thinks in the background
+    assert again.table.game.record() == arcade.table.game.record()
+    assert [type(b) for b in again.table._bots] == [type(b) for b in arcade.table._bots]
+    assert again.address.split("?")[1] == address.split("?")[1]
+    arcade.share_button.click()
+    assert arcade.share_view.layout.display is None and address.replace("&", "&amp;") in arcade.share_view.value
+    arcade.new_game_button.click()  # the address shown follows the deal
+    assert f"seed={arcade.table.seed}" in arcade.share_view.value and arcade.table.seed != again.table.seed
+
+
+def test_the_address_of_whisky_sets_its_table() -> None:
+    arcade = Arcade.from_query("game=whisky&players=6&opponent=RandomBot&jokers=yes&first=you&seed=3")
+    table = arcade.table
+    seats = (table.game.players, table.jokers, table.first_seat.value, type(table._bots[0]))
+    assert seats == (6, True, True, RandomBot)
+    assert Arcade(seed=3).address.startswith("?game=split&seed=3")  # no page address known: the query alone
+
+
+@pytest.mark.parametrize(
+    ("query", "named"),
+    [
+        ("game=whisky&players=12", "not '12'"),
+        ("game=whisky&opponent=HeuristicBot", "not 'HeuristicBot'"),
+        ("game=split&strength=mighty", "not 'mighty'"),
+        ("game=split&first=maybe", "not 'maybe'"),
+        ("game=split&faceup=perhaps", "not 'perhaps'"),
+        ("game=whisky&jokers=2", "not '2'"),
+        ("game=split&players=4", "players is for Whisky Poker only"),
+        ("game=whisky&faceup=yes", "faceup is for Split and Choose only"),
+    ],
+)
+def test_an_option_it_cannot_use_is_named_and_its_default_played(query: str, named: str) -> None:
+    arcade = Arcade.from_query(query + "&seed=4")
+    assert named in arcade.message and arcade.table.seed == 4
+    default = Arcade(arcade.game, 4)
+    assert arcade.table.game.record() == default.table.game.record()

@@ -228,6 +228,7 @@ def test_hint_out_of_turn_changes_nothing() -> None:
     release.set()
     table.wait(60)
     assert table.game.current_player == 0  # the bot has split: the reader chooses
+    assert "your own turn" not in table.hint.answer.value  # the note went when the reader's turn came
 
 
 def test_hint_at_the_whisky_table() -> None:

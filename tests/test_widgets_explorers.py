@@ -328,10 +328,12 @@ def test_paradox_note_counts_every_hand_that_changes_category() -> None:
 
 def test_size_label_names_the_control_shown() -> None:
     odds = OddsExplorer()
-    assert "Table size" in odds.pack_controls.size_label.value
+    controls = odds.pack_controls
+    assert "Table size" in controls.size_label.value
+    assert (controls.players.description, controls.lowest.description) == ("Table size", "Lowest rank")
     odds.source.value = "custom"
-    assert "Lowest rank" in odds.pack_controls.size_label.value
-    assert "Table size" not in odds.widget.children[1].children[4].value
+    assert "Lowest rank" in controls.size_label.value
+    assert (controls.players.layout.display, controls.lowest.layout.display) == ("none", None)
 
 
 def test_hand_explorer_controls_choose_the_pack_and_the_order() -> None:

@@ -226,7 +226,11 @@ def test_the_tables_tell_the_hint_the_moves_you_could_not_see() -> None:
 def test_the_log_says_what_a_monte_carlo_bot_expects_in_a_players_words() -> None:
     table = SplitAndChooseTable(bot=MonteCarloBot(samples=20, seed=1), seed=2, first_splitter=1, background=False)
     line = table.log[0]
-    assert re.search(r"\(it expects to win about \d+%; its next best move, about \d+%\)$", line), line
+    assert re.search(
+        r"\(it expects to win about \d+%, from \d+ deals played out with unseen cards guessed afresh; "
+        r"its next best move, about \d+%\)$",
+        line,
+    ), line
     assert "estimated share" not in line and "weighed" not in line
 
 

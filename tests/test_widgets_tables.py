@@ -584,3 +584,24 @@ def test_whisky_showdown_names_each_seat_once(seed: int) -> None:
     if not result.is_draw:
         names = " and ".join("You" if s == 0 else f"Bot {s}" for s in sorted(result.winners))
         assert html.count(names) >= 2  # the headline and the explanation
+
+
+def test_one_new_game_button_once_the_game_is_over() -> None:
+    table = WhiskyPokerTable(opponents=1, seed=2)
+    assert table.new_game_button.layout.display is None and table.result_box.layout.display == "none"
+    table.knock_button.click()
+    assert table.game.is_over
+    shown: tuple[object, object] = (table.new_game_button.layout.display, table.result_box.layout.display)
+    assert shown == ("none", None)
+    table.again_button.click()
+    assert table.new_game_button.layout.display is None and not table.game.is_over
+
+
+def test_the_arcade_keeps_the_tables_new_game_hidden() -> None:
+    from cardcommons.widgets import Arcade
+
+    arcade = Arcade("whisky", seed=2)
+    arcade.whisky_opponents.value = 1
+    arcade.table.knock_button.click()
+    arcade.table.again_button.click()
+    assert arcade.table.new_game_button.layout.display == "none"

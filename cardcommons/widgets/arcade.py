@@ -19,10 +19,12 @@ switching games and back resumes where you were.
 
 from __future__ import annotations
 
+import os
+from collections.abc import Mapping
 from functools import partial
 from html import escape
 from typing import Any, Literal
-from urllib.parse import parse_qs
+from urllib.parse import parse_qs, urlsplit
 
 import ipywidgets as w
 
@@ -32,6 +34,7 @@ from cardcommons.errors import RulesError, shown
 from cardcommons.odds import category_counts
 from cardcommons.packs import MAX_PLAYERS, Pack
 from cardcommons.palette import BLUE, FONT, GREEN_ACCENT, MUTED, stylesheet_html
+from cardcommons.widgets.address import STRENGTHS, game_address, read_address
 from cardcommons.widgets.app import WidgetApp
 from cardcommons.widgets.cards import panel_html
 from cardcommons.widgets.game_table import GameTable
@@ -41,19 +44,15 @@ from cardcommons.widgets.split_table import SplitAndChooseTable
 from cardcommons.widgets.table_parts import BotSpec, action_button, bots_label
 from cardcommons.widgets.whisky_table import WhiskyPokerTable
 
-__all__ = ["Arcade", "cheat_sheet_html", "rules_card_html"]
+__all__ = ["STRENGTHS", "Arcade", "cheat_sheet_html", "rules_card_html"]
 
 GameName = Literal["split", "whisky"]
 GAMES: dict[GameName, str] = {"split": "Split and Choose", "whisky": "Whisky Poker"}
-STRENGTHS = (("quick", 100), ("steady", 300), ("strong", 1000))
-"""MonteCarloBot's play-outs per move, by name."""
 _VOILA_THEMES: dict[str, Theme] = {
     "system": "system",
     **{name: shade for shade in ("light", "dark") for name in (shade, f"JupyterLab {shade.title()}")},
 }
 """The themes a Voilà address may name (``?theme=dark``), as the arcade's switch calls them."""
-SEED_DIGITS = 18
-"""The longest seed a page's address may ask for (every int up to 10**18 - 1)."""
 _BOTS: dict[str, Any] = {
     "HeuristicBot": HeuristicBot,
     "GreedyBot": GreedyBot,
@@ -215,6 +214,8 @@ class Arcade(WidgetApp):
         seed: int | None = None,
         theme: Theme = "system",
         voila_base_url: str | None = None,
+        settings: Mapping[str, Any] | None = None,
+        page_url: str | None = None,
     ) -> None:
         if game not in GAMES:
             raise RulesError(f"the game is 'split' or 'whisky', not {game!r}")
@@ -252,8 +253,12 @@ class Arcade(WidgetApp):
             value="toss",
             style={"button_width": "80px"},
         )
-        self.whisky_opponents = w.IntSlider(
-            value=3, min=1, max=MAX_PLAYERS - 1, continuous_update=False, layout=w.Layout(width="220px")
+        self.whisky_opponents = w.Dropdown(  # a list that names itself: a screen reader says what it sets
+            options=list(range(1, MAX_PLAYERS)),
+            value=3,
+            description="Opponents",
+            style={"description_width": "initial"},
+            layout=w.Layout(width="auto"),
         )
         self.whisky_jokers = w.Checkbox(value=False, description="Jokers", indent=False, layout=w.Layout(width="auto"))
         self.whisky_first = w.Checkbox(
@@ -270,12 +275,18 @@ class Arcade(WidgetApp):
         self.cheat_sheet_view = w.HTML()
         self.score = Score()
         self.score_view = w.HTML(self.score.html())
+        for name, value in (settings or {}).items():  # before anything observes them: no deal yet
+            getattr(self, name).value = value
+        self._page_url = page_url
+        self.share_button = action_button("Share", "link", "", "the address of the game being played")
+        self.share_view = w.HTML(layout=w.Layout(display="none"))
+        self.share_button.on_click(lambda _b: self._share())
 
         self._split_options = _options(
             Opponent=[self.split_bot, self.split_strength], Splits_first=[self.first_splitter, self.face_up_swap]
         )
         self._whisky_options = _options(
-            Opponents=[self.whisky_opponents, self.whisky_jokers, self.whisky_first],
+            Table=[self.whisky_opponents, self.whisky_jokers, self.whisky_first],
             Bots=[self.whisky_bot, self.whisky_strength],
         )
         self._table_box = w.Box(layout=w.Layout(flex="1 1 820px", min_width="0"))
@@ -294,8 +305,10 @@ class Arcade(WidgetApp):
             [
                 title,
                 w.HBox(
-                    [self.game_choice, self.new_game_button, self._theme_row()], layout=w.Layout(align_items="center")
+                    [self.game_choice, self.new_game_button, self.share_button, self._theme_row()],
+                    layout=w.Layout(align_items="center"),
                 ),
+                self.share_view,
                 self._split_options,
                 self._whisky_options,
                 self.message_label,
@@ -309,7 +322,7 @@ class Arcade(WidgetApp):
 
         self.game_choice.observe(lambda _c: self._show(), names="value")
         self.theme_choice.observe(lambda _c: self._show_theme(), names="value")
-        self.new_game_button.on_click(lambda _b: self.table.new_game())
+        self.new_game_button.on_click(lambda _b: self._new_game())
         for control in (self.split_bot, self.split_strength, self.face_up_swap, self.first_splitter):
             control.observe(lambda _c: self._redeal("split"), names="value")
         whisky_controls = (self.whisky_opponents, self.whisky_jokers, self.whisky_first, self.whisky_bot)
@@ -334,40 +347,71 @@ class Arcade(WidgetApp):
         )
 
     @classmethod
-    def from_query(cls, query: str, voila_base_url: str | None = None) -> Arcade:
-        """The arcade a page's address asks for, from its query string:
-        ``game=whisky``, ``seed=42`` and Voilà's own ``theme=dark`` (each
-        optional; without a theme, the page follows the reader's system). A
-        value it cannot use is named in a message on the page, and the default
-        used instead. ``voila_base_url``: as for :class:`Arcade`.
+    def from_query(cls, query: str, voila_base_url: str | None = None, page_url: str | None = None) -> Arcade:
+        """The arcade a page's address asks for, from its query string: the whole
+        game (see :mod:`cardcommons.widgets.address`: ``game``, ``seed``,
+        ``players``, ``opponent``, ``strength``, ``first``, ``faceup``, ``jokers``)
+        and Voilà's own ``theme=dark`` (each optional; without a theme, the page
+        follows the reader's system). A value it cannot use is named in a message
+        on the page, and the default used instead. ``voila_base_url``: as for
+        :class:`Arcade`; ``page_url``: the page's own address, for *Share*
+        (on a Voilà page, Voilà's ``VOILA_REQUEST_URL`` when not given).
 
         >>> Arcade.from_query("game=whisky&seed=7").table.seed
         7
+        >>> Arcade.from_query("game=whisky&players=9&seed=7").table.game.players
+        9
         >>> Arcade.from_query("theme=dark", voila_base_url="/").theme_choice.value
         'dark'
         >>> Arcade.from_query("seed=seven").message
         "seed is a whole number of up to 18 digits, not 'seven': a fresh deal instead."
         """
+        settings, problems = read_address(query)
         asked = {name: values[-1] for name, values in parse_qs(query).items()}
-        game, seed, problems = asked.get("game", "split"), asked.get("seed"), []
         theme = _VOILA_THEMES.get(asked.get("theme", "system"))
         if theme is None:
-            problems.append(
-                f"theme is 'light' or 'dark', not {shown(asked['theme'], 40)}: as your system is set instead."
+            problems.insert(
+                0, f"theme is 'light' or 'dark', not {shown(asked['theme'], 40)}: as your system is set instead."
             )
             theme = "system"
-        if game not in GAMES:
-            problems.append(f"game is 'split' or 'whisky', not {game!r}: Split and Choose instead.")
-            game = "split"
-        if seed is not None and not (seed.isdecimal() and len(seed) <= SEED_DIGITS):
-            problems.append(
-                f"seed is a whole number of up to {SEED_DIGITS} digits, not {shown(seed, 40)}: a fresh deal instead."
-            )
-            seed = None
-        arcade = cls(game, None if seed is None else int(seed), theme, voila_base_url)  # type: ignore[arg-type]
+        if page_url is None and voila_base_url is not None:
+            page_url = os.environ.get("VOILA_REQUEST_URL")
+        game, seed = settings.pop("game"), settings.pop("seed", None)
+        arcade = cls(game, seed, theme, voila_base_url, settings, page_url)
         if problems:
             arcade._say(" ".join(problems))
         return arcade
+
+    @property
+    def address(self) -> str:
+        """The address of the game being played: the page's own (if known) with a query that deals it
+        again, or the query alone (``?game=split&...``, to put after the arcade page's address).
+
+        >>> Arcade(seed=4, page_url="http://127.0.0.1:8866/?seed=4").address
+        'http://127.0.0.1:8866/?game=split&seed=4&opponent=HeuristicBot&first=toss&faceup=no'
+        """
+        names = ["split_bot", "split_strength", "first_splitter", "face_up_swap", "whisky_opponents", "whisky_bot"]
+        names += ["whisky_strength", "whisky_jokers", "whisky_first"]
+        settings = {name: getattr(self, name).value for name in names}
+        query = game_address({"game": self.game, "seed": self.table.seed, **settings})
+        page = urlsplit(self._page_url or "")
+        return page._replace(query=query, fragment="").geturl() if page.netloc else f"?{query}"
+
+    def _new_game(self) -> None:
+        self.table.new_game()
+        self._share(shown_only=True)
+
+    def _share(self, *, shown_only: bool = False) -> None:
+        """Show the address of the game being played (``shown_only``: only if it is shown already)."""
+        if shown_only and self.share_view.layout.display == "none":
+            return
+        link = escape(self.address, quote=True)
+        self.share_view.value = (
+            f'<div class="cc-share" style="font:13px {FONT};padding:4px 0;overflow-wrap:anywhere">'
+            f'The address of this game (the same deal and options for whoever opens it): <a href="{link}">{link}</a>'
+            "</div>"
+        )
+        self.share_view.layout.display = None
 
     # -- state -------------------------------------------------------------
 
@@ -400,6 +444,7 @@ class Arcade(WidgetApp):
         self._table_box.children = (self.table.widget,)
         self.rules_view.value = rules_card_html(game)
         self.cheat_sheet_view.value = cheat_sheet_html(self.pack)
+        self._share(shown_only=True)
 
     def _redeal(self, game: GameName) -> None:
         """Deal ``game`` again (the next seed) with the options as they are now."""
@@ -425,7 +470,8 @@ class Arcade(WidgetApp):
                 self.whisky_opponents.value, bot, self.whisky_jokers.value, seed, first_seat=self.whisky_first.value
             )
             table.first_seat.layout.display = "none"  # the arcade's own option chooses it
-        table.new_game_button.layout.display = "none"  # the arcade's own New game, over the table, does it
+        table.new_game_in_toolbar = False  # the arcade's own New game, over the table, does it
+        table.new_game_button.layout.display = "none"
         table.on_game_over(partial(self._count, GAMES[game], self._opponent(game)))
         return table
 

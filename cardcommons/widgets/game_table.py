@@ -35,6 +35,7 @@ from cardcommons.widgets.table_parts import (
     BotSpec,
     Thinker,
     action_button,
+    announcement_html,
     checked_flag,
     estimate_note,
     fresh_seed,
@@ -108,6 +109,14 @@ class GameTable(WidgetApp, ABC, Generic[G, V]):
         self.thinker = Thinker()
         self.log_view = w.HTML(layout=w.Layout(width="auto", margin="0"))
         self.replay_view = w.HTML()
+        # what a screen reader says after each move: the log's new lines, then whose turn or the result
+        self.announcer = w.HTML(layout=w.Layout(height="0px", min_height="0", margin="0", overflow="hidden"))
+        self.announcer.add_class("cc-announce")
+        self._told = 0  # the log's lines announced so far
+        self._told_state: tuple[Any, ...] = ()
+        self._follow = False  # the reader moved: their next control takes the focus when their turn comes
+        self.new_game_in_toolbar = True
+        """False where the page has a New game of its own (the arcade's): the toolbar's stays hidden."""
         self.hint = Hint(self._decision, background is not False)
         self.new_game_button.on_click(lambda _b: self.new_game())
         self.again_button.on_click(lambda _b: self.new_game())
@@ -140,6 +149,7 @@ class GameTable(WidgetApp, ABC, Generic[G, V]):
                 self.result_box,
                 toolbar,
                 self.replay_view,
+                self.announcer,
                 w.HTML(stylesheet_html()),  # last: the title stays the table's first text
             ],
             layout=w.Layout(padding="4px", max_width="1120px"),
@@ -218,6 +228,7 @@ class GameTable(WidgetApp, ABC, Generic[G, V]):
             if self.busy:
                 self._say(self.words.busy_deal)
                 return
+            self._follow = True
             self._start(self._seed + 1)
 
     def _start(self, seed: int | None) -> None:
@@ -228,6 +239,7 @@ class GameTable(WidgetApp, ABC, Generic[G, V]):
         slow = any(isinstance(b, MonteCarloBot) for b in self._bots)
         self._background = slow if choice is None else choice
         self._log = []
+        self._told = 0
         self._unseen: list[str] = []
         self.hint.forget()
         self._counted = False
@@ -293,6 +305,8 @@ class GameTable(WidgetApp, ABC, Generic[G, V]):
         self._arrange(view)
         self.replay_button.disabled = not self._game.is_over
         self.new_game_button.disabled = self.thinker.thinking
+        if self.new_game_in_toolbar:  # once the game is over, the result's New game is the one button
+            self.new_game_button.layout.display = "none" if self._game.is_over else None
         self.title.value = (
             f'<div style="font:600 18px/1.3 {FONT};padding:2px 0 6px">{self.words.name}'
             f'<span style="font-weight:400;font-size:14px;opacity:.75"> · {self._title_details()}</span></div>'
@@ -311,6 +325,33 @@ class GameTable(WidgetApp, ABC, Generic[G, V]):
             for callback in self._when_over:
                 callback(outcome)
         self.hint.refresh()
+        self._tell()
+
+    def _tell(self) -> None:
+        """Once a turn passes or the game ends: announce the log's new lines and whose turn it is (or the
+        result), and, after the reader's own move, put the focus on the control they use next."""
+        game = self._game
+        yours = game.current_player == YOU and not self.thinker.thinking
+        state = (self._seed, len(self._log), yours, game.is_over)
+        if state == self._told_state:
+            return
+        self._told_state = state
+        news = [f"{line}." for line in self._log[self._told :]]
+        self._told = len(self._log)
+        if game.is_over:
+            news.append(self._headline()[0])
+        else:
+            news.append("Your turn." if yours else self.words.bots_playing)
+        self.announcer.value = announcement_html(" ".join(news))
+        if self._follow and (yours or game.is_over):
+            self._follow = False
+            self._focus_next()
+
+    def _focus_next(self) -> None:
+        """Put the browser's focus on the control the reader uses next."""
+        target = self.again_button if self._game.is_over else self._next_control()
+        if target is not None:
+            target.focus()
 
     def _decision(self) -> Decision | None:
         """Your decision now, for the hint (None when you cannot move)."""
@@ -353,6 +394,14 @@ class GameTable(WidgetApp, ABC, Generic[G, V]):
     @abstractmethod
     def _result_html(self) -> str:
         """The result panel ("" until the game is over)."""
+
+    @abstractmethod
+    def _headline(self) -> tuple[str, bool | None]:
+        """The result in one sentence, and whether it is good for you (None: neither); once the game is over."""
+
+    @abstractmethod
+    def _next_control(self) -> Any:
+        """The control the reader uses next in their turn (a card to pick, or a move)."""
 
     # -- the replay --------------------------------------------------------
 

@@ -51,6 +51,7 @@ SHOWN = 6
 """At most this many moves are listed; the rest are counted."""
 _STILL = "The coach is still thinking about this move: its answer comes here."
 _NEXT = "The coach is finishing the last question; it answers this one next."
+_NOT_YOURS = "Hints are for your own turn."
 
 
 @dataclass(frozen=True)
@@ -106,7 +107,7 @@ class Hint:
         Asked while it thinks, it says so, and answers the question in front of you next."""
         decision = self._decision()
         if decision is None:
-            self._show([], "Hints are for your own turn.")
+            self._show([], _NOT_YOURS)
             return
         with self._lock:
             if self._thinking:
@@ -134,6 +135,8 @@ class Hint:
         """Clear an answer that is no longer about the decision in front of you."""
         if self._asked is not None and self._decision() != self._asked:
             self._asked = None
+            self._show([], "")
+        elif _NOT_YOURS in self.answer.value:  # the table moved on since: the note is old news
             self._show([], "")
 
     def forget(self) -> None:

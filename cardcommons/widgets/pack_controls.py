@@ -35,6 +35,12 @@ def control_label(text: str) -> str:
     return f'<span style="font:600 13px {FONT};opacity:.8">{text}</span>'
 
 
+def _labelled(name: str) -> dict[str, Any]:
+    """A list named ``name`` for a screen reader: its own label holds the name in no width (the grid's
+    first column shows it to the eye)."""
+    return {"description": name, "style": {"description_width": "0px"}, "layout": w.Layout(width="250px")}
+
+
 class PackControls:
     """The pack and order controls; ``on_change()`` is called after any of
     them changes (once, after a switch between a table and any pack)."""
@@ -54,16 +60,16 @@ class PackControls:
             tooltips=["Whisky Poker: one rank more per player", "any lowest rank from 2 to 10"],
             style={"button_width": "112px"},
         )
-        self.players = w.IntSlider(
+        # each list names itself, so a screen reader says what it sets
+        self.players = w.Dropdown(
+            options=[(f"{n} players ({4 * (n + 4)} cards)", n) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)],
             value=11 - pack.lowest if whisky else MIN_PLAYERS,
-            min=MIN_PLAYERS,
-            max=MAX_PLAYERS,
-            layout=w.Layout(width="250px"),
+            **_labelled("Table size"),
         )
         self.lowest = w.Dropdown(
             options=[(f"{Rank(r).symbol} to A  ({4 * (15 - r)} cards)", r) for r in range(2, 11)],
             value=pack.lowest,
-            layout=w.Layout(width="250px"),
+            **_labelled("Lowest rank"),
         )
         self.jokers = w.ToggleButtons(
             options=[("none", 0), ("1 Joker", 1), ("2 Jokers", 2)],

@@ -298,6 +298,7 @@ class SplitAndChooseTable(GameTable[SplitAndChoose, SplitAndChooseObservation]):
         self._log.append(self._your_line(action))
         self._selection = ()
         self._message = ""
+        self._follow = True
         self._refresh()
         self._bots_turn()
 
@@ -351,6 +352,8 @@ class SplitAndChooseTable(GameTable[SplitAndChoose, SplitAndChooseObservation]):
                 self._selection = (*self._selection, card)
             self._message = ""
             self._refresh()
+            if len(self._selection) == _LIMIT[phase]:  # all chosen: on to the move that plays them
+                self._focus_next()
 
         return clicked
 
@@ -549,13 +552,25 @@ class SplitAndChooseTable(GameTable[SplitAndChoose, SplitAndChooseObservation]):
             return _note("".join(rows))
         return ""
 
+    def _next_control(self) -> Any:
+        """The first card to pick while some are still to pick, then the move that plays them;
+        the first pair to take when choosing."""
+        phase = self._game.phase
+        if self._row and len(self._selection) < _LIMIT.get(phase, 0):
+            return self.card_buttons[0]
+        plays = {"split": self.split_button, "choose": self.face_up_button, "reserve": self.swap_button}
+        return plays.get(phase, self.build_button)
+
+    def _headline(self) -> tuple[str, bool | None]:
+        outcome = self.outcome
+        assert outcome is not None, "the game is over"
+        return {"win": ("You win!", True), "loss": ("The bot wins.", False), "draw": ("A draw.", None)}[outcome]
+
     def _result_html(self) -> str:
         result = self._game.result
         if result is None:
             return ""
-        outcome = result.outcome(YOU)
-        headline = {"win": "You win!", "loss": "The bot wins.", "draw": "A draw."}[outcome]
-        good = {"win": True, "loss": False, "draw": None}[outcome]
+        headline, good = self._headline()
         rows = []
         for player, name in ((YOU, "You"), (BOT, "The bot")):
             rows.append(
@@ -606,7 +621,7 @@ def _mini(cards: Sequence[Card | None]) -> str:
         if card is None:
             chips.append(
                 '<span style="display:inline-block;width:12px;height:15px;border-radius:2px;margin:0 1px;'
-                f'vertical-align:middle;{back_style(3, 1)}" aria-label="face-down card"></span>'
+                f'vertical-align:middle;{back_style(3, 1)}" role="img" aria-label="face-down card"></span>'
             )
         else:
             chips.append(

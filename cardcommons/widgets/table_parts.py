@@ -56,6 +56,7 @@ __all__ = [
     "BotSpec",
     "Thinker",
     "action_button",
+    "announcement_html",
     "board_html",
     "bot_name",
     "checked_flag",
@@ -139,18 +140,24 @@ def bots_label(count: int, name: str) -> str:
 def estimate_note(bot: Bot, chosen: Action) -> str:
     """For a bot that keeps ``last_estimates`` (MonteCarloBot), what it expects
     of the move it chose, and of its next best, in a player's words, naming no
-    other move (their cards may be hidden from the reader). Otherwise "".
+    other move (their cards may be hidden from the reader), and why its figures
+    move from one turn to the next: they come from a few deals played out
+    with the cards it cannot see guessed afresh. Otherwise "".
 
     >>> from cardcommons.bots import MonteCarloBot
     >>> bot = MonteCarloBot(samples=10)
     >>> bot.last_estimates = {"knock": 0.494, "pass": 0.48, "take": 0.2}
-    >>> estimate_note(bot, "knock")
-    'it expects to win about 49%; its next best move, about 48%'
+    >>> for part in estimate_note(bot, "knock").split("; "):
+    ...     print(part)
+    it expects to win about 49%, from 10 deals played out with unseen cards guessed afresh
+    its next best move, about 48%
     """
     estimates: dict[Action, float] | None = getattr(bot, "last_estimates", None)
     if not estimates or chosen not in estimates:
         return ""
-    mine = f"it expects to win about {estimates[chosen]:.0%}"
+    samples = getattr(bot, "samples", None)
+    why = f", from {samples} deals played out with unseen cards guessed afresh" if samples else ""
+    mine = f"it expects to win about {estimates[chosen]:.0%}{why}"
     others = [v for a, v in estimates.items() if a != chosen]
     return f"{mine}; its next best move, about {max(others):.0%}" if others else mine
 
@@ -212,10 +219,21 @@ def log_html(lines: Sequence[str], title: str = "Moves") -> str:
         f'font:13px/1.4 {FONT};box-sizing:border-box;width:100%">'
         f'<div style="font-weight:600;padding:6px 10px;border-bottom:1px solid {LINE}">{title}</div>'
         # column-reverse keeps the scroll at the newest line
-        f'<div style="display:flex;flex-direction:column-reverse;max-height:300px;overflow:hidden auto;'
-        f'overflow-wrap:anywhere;padding:4px 10px">'
+        # a region of its own, reached by Tab, so a keyboard scrolls it too
+        f'<div tabindex="0" role="region" aria-label="{title}" style="display:flex;flex-direction:column-reverse;'
+        f'max-height:300px;overflow:hidden auto;overflow-wrap:anywhere;padding:4px 10px">'
         f"{items}</div></div>"
     )
+
+
+def announcement_html(text: str) -> str:
+    """``text`` for screen readers only: an alert, read out when it appears, drawn in no pixel.
+
+    >>> announcement_html("Your turn.").startswith('<div role="alert"')
+    True
+    """
+    hidden = "position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap"
+    return f'<div role="alert" class="cc-announcement" style="{hidden}">{escape(text)}</div>'
 
 
 def result_banner(text: str, *, good: bool | None) -> str:

@@ -300,6 +300,7 @@ class WhiskyPokerTable(GameTable[WhiskyPoker, WhiskyObservation]):
         self._catch_up()
         self._mark = len(game.events)  # the bots' moves from here on show on the felt, one by one
         self._known_at_mark = self.view.known
+        self._follow = True
         self._refresh()
         self._bots_turn()
 
@@ -318,6 +319,7 @@ class WhiskyPokerTable(GameTable[WhiskyPoker, WhiskyObservation]):
                 self._give = None if self._give == index else index
             self._message = ""
             self._refresh()
+            self._focus_next()  # from your card to the spare's, then to Exchange
 
         return clicked
 
@@ -485,18 +487,31 @@ class WhiskyPokerTable(GameTable[WhiskyPoker, WhiskyObservation]):
             f"or <b>Take the spare</b>, or <b>Knock</b>{chosen}."
         )
 
+    def _next_control(self) -> Any:
+        """In phase 2 a card of your hand to give, then one of the spare to take, then Exchange;
+        in phase 1 the first move."""
+        moves = (self.pass_button, self.exchange_button, self.take_button, self.knock_button)
+        if self._game.phase == 2 and self._give is None:
+            return self.hand_buttons[0]
+        if self._game.phase == 2 and self._take is None:
+            return self.spare_buttons[0]
+        return next((b for b in moves if b.layout.display != "none" and not b.disabled), None)
+
+    def _headline(self) -> tuple[str, bool | None]:
+        result = self._game.result
+        assert result is not None, "the deal is over"
+        if result.is_draw:
+            return "A draw by repetition: nobody wins.", None
+        if YOU in result.winners:
+            return ("You win!" if len(result.winners) == 1 else "You share the win!"), True
+        names = " and ".join(seat_name(s) for s in sorted(result.winners))
+        return f"{names} win{'s' if len(result.winners) == 1 else ''}.", False
+
     def _result_html(self) -> str:
         result = self._game.result
         if result is None:
             return ""
-        if result.is_draw:
-            headline, good = "A draw by repetition: nobody wins.", None
-        elif YOU in result.winners:
-            headline, good = ("You win!" if len(result.winners) == 1 else "You share the win!"), True
-        else:
-            names = " and ".join(seat_name(s) for s in sorted(result.winners))
-            headline = f"{names} win{'s' if len(result.winners) == 1 else ''}."
-            good = False
+        headline, good = self._headline()
         rows = []
         knocker = self._game.knocker
         for seat, (hand, value) in enumerate(zip(result.hands, result.values, strict=True)):

@@ -13,7 +13,7 @@ copyright = "Card Commons contributors"
 
 extensions = ["myst_nb"]
 root_doc = "index"
-exclude_patterns = ["vendor", "static", "**/.ipynb_checkpoints"]
+exclude_patterns = ["vendor", "static", "templates", "**/.ipynb_checkpoints"]
 suppress_warnings = ["myst.header"]  # the solutions number their exercises as the lessons do
 
 nb_execution_mode = "off"  # the committed outputs are the pages
@@ -28,6 +28,7 @@ myst_heading_anchors = 3
 html_theme = "sphinx_book_theme"
 html_title = "Card Commons"
 html_static_path = ["vendor", "static"]
+templates_path = ["templates"]  # the search button named by the words it shows (the theme's says only "Search")
 html_copy_source = False
 html_show_sourcelink = False
 html_theme_options = {

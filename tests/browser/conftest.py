@@ -284,3 +284,14 @@ def run_notebook(
         return page
 
     return run
+
+
+@pytest.fixture
+def arcade(page: Any, voila_url: str) -> Iterator[Any]:
+    """The arcade page's :class:`~browser.test_arcade.Arcade` (not loaded yet): after the test, no
+    traceback on the page and no error in its console."""
+    from browser.test_arcade import Arcade, no_errors
+
+    shown = Arcade(page)
+    yield shown
+    no_errors(shown)

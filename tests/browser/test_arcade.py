@@ -147,14 +147,14 @@ def test_arcade_plays_both_games_by_clicking(
     play_whisky_round(arcade)
     page.screenshot(path=screenshot_dir / "arcade_whisky_showdown.png", full_page=True)
 
-    # Whisky options: Jokers, then one opponent fewer (the slider, from the keyboard)
+    # Whisky options: Jokers, then one opponent fewer (the list, from the keyboard)
     page.locator(".cc-arcade").get_by_role("checkbox", name="Jokers").check()
     cheat_sheet = side.locator(".cc-cheat-sheet")
     expect(cheat_sheet).to_contain_text("33-card pack (7 to A and 1 Joker)", timeout=TIMEOUT)
     expect(cheat_sheet).to_contain_text("wild only")
-    handle = page.locator(".cc-arcade .noUi-handle").first
-    handle.focus()
-    handle.press("ArrowLeft")
+    opponents = page.locator(".cc-arcade").get_by_role("combobox", name="Opponents")
+    opponents.focus()
+    opponents.press("2")  # a list answers to the first letter of an option
     expect(cheat_sheet).to_contain_text("29-card pack (8 to A and 1 Joker)", timeout=TIMEOUT)
     expect(page.locator(WHISKY).locator(".widget-html").first).to_contain_text("you against 2 GreedyBot")
     arcade.option("RandomBot")
@@ -307,3 +307,37 @@ def test_arcade_reads_in_both_themes(
     for place, (row, (category, n)) in enumerate(zip(rows.all(), counts.items(), strict=True), start=1):
         assert row.locator("td").all_inner_texts()[:3] == [str(place), category.value, f"{n:,}"]
     page.screenshot(path=screenshot_dir / f"arcade_{address or 'system'}_{system}.png")
+
+
+def test_a_link_deals_the_whole_game_and_share_shows_it(arcade: Arcade, voila_url: str, screenshot_dir: Path) -> None:
+    """The address names the whole game; Share shows the address of the game being played, and that
+    address deals the same game again; a value the page cannot use is named on it."""
+    page = arcade.page
+    query = "game=whisky&seed=99&players=6&opponent=RandomBot&jokers=yes&first=you"
+    page.goto(f"{voila_url}/?{query}&theme=dark")
+    arcade.expect_playable(WHISKY, LOAD_TIMEOUT)
+    title = page.locator(WHISKY).locator(".widget-html").first
+    expect(title).to_contain_text("you against 5 RandomBots")
+    expect(title).to_contain_text("deal 99")
+    expect(page.locator(".cc-arcade-side .cc-cheat-sheet")).to_contain_text("42-card pack (5 to A and 2 Jokers)")
+    button(page.locator(".cc-arcade"), "Share").click()
+    link = page.locator(".cc-arcade .cc-share a")
+    expect(link).to_be_visible(timeout=TIMEOUT)
+    address = link.get_attribute("href") or ""
+    assert address.startswith(f"{voila_url}/?game=whisky&seed=99"), address
+    for width in (1400, 1024, 390):
+        page.set_viewport_size({"width": width, "height": 700})
+        page.screenshot(path=screenshot_dir / f"arcade_share_{width}_dark.png")
+    before = page.locator(f"{WHISKY} .cc-hand-row").inner_text()
+    page.goto(address)
+    arcade.expect_playable(WHISKY, LOAD_TIMEOUT)
+    expect(title).to_contain_text("you against 5 RandomBots · 42-card pack (5 to A and 2 Jokers) · deal 99")
+    assert page.locator(f"{WHISKY} .cc-hand-row").inner_text() == before
+    page.goto(f"{voila_url}/?game=split&players=4&opponent=Nobody&theme=light")
+    arcade.expect_playable(SPLIT, LOAD_TIMEOUT)
+    message = page.locator(".cc-arcade").get_by_text("players is for Whisky Poker only")
+    expect(message).to_be_visible()
+    expect(page.locator(".cc-arcade")).to_contain_text("not 'Nobody'")
+    for width in (1400, 1024, 390):
+        page.set_viewport_size({"width": width, "height": 700})
+        page.screenshot(path=screenshot_dir / f"arcade_address_named_{width}_light.png")

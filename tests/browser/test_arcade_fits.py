@@ -14,11 +14,9 @@ from __future__ import annotations
 import re
 import shutil
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
-
-import pytest
 
 from browser.conftest import CULL_SECONDS, REPO
 from browser.playwright_expect import expect
@@ -29,7 +27,6 @@ from browser.test_arcade import (
     TIMEOUT,
     WHISKY,
     Arcade,
-    no_errors,
     play_split_and_choose,
     play_whisky_round,
 )
@@ -48,7 +45,7 @@ _OVERFLOWS = """() => {
         if (e.classList.contains('jp-NotebookPanel')) break;
     }
     for (const e of [...around, ...document.querySelectorAll('.cc-arcade, .cc-arcade *')]) {
-        if (!e.offsetParent) continue;  // not shown
+        if (!e.offsetParent || e.closest('.cc-announce')) continue;  // not shown, or for screen readers only
         const x = getComputedStyle(e).overflowX;
         if (x === 'visible') continue;
         checked += 1;
@@ -58,13 +55,6 @@ _OVERFLOWS = """() => {
     }
     return [cut, checked];
 }"""
-
-
-@pytest.fixture
-def arcade(page: Any, voila_url: str) -> Iterator[Arcade]:
-    shown = Arcade(page)
-    yield shown
-    no_errors(shown)
 
 
 def fits(arcade: Arcade, where: str, widest: list[int]) -> None:
@@ -91,6 +81,12 @@ def test_the_arcade_fits_at_every_width(
     expect(page.locator(SPLIT).locator(".widget-html").first).to_contain_text(f"game {SEED + 1}", timeout=TIMEOUT)
     play_split_and_choose(arcade, each_turn=lambda: fits(arcade, "Split and Choose", widest))
     fits(arcade, "the Split and Choose result", widest)
+    page.set_viewport_size({"width": 390, "height": 900})
+    lefts = page.locator(f"{SPLIT} .cc-result-rows tr").evaluate_all(
+        "rows => rows.map(r => [...r.children].map(c => Math.round(c.getBoundingClientRect().left)))"
+    )
+    assert len(lefts) == 3 and all(row == lefts[0] for row in lefts), f"at 390 px the result's columns: {lefts}"
+    page.set_viewport_size({"width": 1400, "height": 900})
     score = page.locator(".cc-score")
     expect(score).to_contain_text("against HeuristicBot")
     expect(score.locator("td")).to_have_count(4)
@@ -167,9 +163,7 @@ def test_eight_opponents_leave_your_hand_in_view(
     page.set_viewport_size({"width": 1400, "height": 900})
     page.goto(f"{voila_url}/?game=whisky&seed={SEED}&theme=dark")
     arcade.expect_playable(WHISKY, LOAD_TIMEOUT)
-    handle = page.locator(".cc-arcade .noUi-handle").first
-    handle.focus()
-    handle.press("End")
+    page.locator(".cc-arcade").get_by_role("combobox", name="Opponents").select_option("8")
     title = page.locator(WHISKY).locator(".widget-html").first
     expect(title).to_contain_text("you against 8 GreedyBot", timeout=TIMEOUT)
     arcade.expect_playable(WHISKY)

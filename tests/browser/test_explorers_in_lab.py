@@ -36,11 +36,10 @@ def test_odds_and_hand_explorers_respond_in_lab(run_notebook: Callable[..., Any]
     expect(table).to_contain_text("rarity order", timeout=TIMEOUT)
     expect(table.locator("tr.cc-disagree").first).to_be_visible()
 
-    # the players slider, from the keyboard: 4 players -> 2
-    handle = odds.locator(".noUi-handle").first
-    handle.focus()
-    handle.press("ArrowLeft")
-    handle.press("ArrowLeft")
+    # the table size, from the keyboard: 4 players -> 2 (the list is named by its label)
+    players = odds.get_by_role("combobox", name="Table size")
+    players.focus()
+    players.press("2")  # a list answers to the first letter of an option
     expect(table).to_contain_text("25-card pack (9 to A and 1 Joker)", timeout=TIMEOUT)
     odds.screenshot(path=screenshot_dir / "lab_odds_explorer.png")
 

@@ -1,0 +1,110 @@
+"""The arcade's address: the whole game in a link, and back.
+
+A page's query names the game and everything that deals it: ``game``
+("split" or "whisky"), ``seed``, ``opponent`` (the bot's name), ``strength``
+(MonteCarloBot's: quick, steady or strong), for Split and Choose ``first``
+(who splits first: you, bot or toss) and ``faceup`` (the face-up swap: yes or
+no), for Whisky Poker ``players`` (2 to 9), ``jokers`` (yes or no) and
+``first`` (you: you play first; bot: the bots do). :func:`read_address`
+turns a query into the arcade's settings (the names of its controls and their
+values) and the problems it met; :func:`game_address` writes the query of a
+game back.
+
+>>> settings, problems = read_address("game=whisky&players=9&opponent=RandomBot&jokers=yes&seed=7")
+>>> settings["whisky_opponents"], settings["whisky_bot"], settings["whisky_jokers"], settings["seed"], problems
+(8, 'RandomBot', True, 7, [])
+>>> read_address("game=split&players=4")[1]
+["players is for Whisky Poker only, not for Split and Choose: 'players' left out."]
+>>> game_address({"game": "split", "seed": 3, "split_bot": "HeuristicBot", "first_splitter": "you",
+...               "face_up_swap": False, "split_strength": 300})
+'game=split&seed=3&opponent=HeuristicBot&first=you&faceup=no'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+from urllib.parse import parse_qs, urlencode
+
+from cardcommons.errors import shown
+from cardcommons.packs import MAX_PLAYERS, MIN_PLAYERS
+
+__all__ = ["BOTS", "SEED_DIGITS", "STRENGTHS", "game_address", "read_address"]
+
+STRENGTHS = (("quick", 100), ("steady", 300), ("strong", 1000))
+"""MonteCarloBot's play-outs per move, by name."""
+BOTS = {
+    "split": ("HeuristicBot", "MonteCarloBot"),
+    "whisky": ("GreedyBot", "MonteCarloBot", "RandomBot"),
+}
+"""The opponents each game offers, the default first."""
+SEED_DIGITS = 18
+"""The longest seed a page's address may ask for (every int up to 10**18 - 1)."""
+_NAMES = {"split": "Split and Choose", "whisky": "Whisky Poker"}
+_ONLY = {"players": "whisky", "jokers": "whisky", "faceup": "split"}
+"""The names that belong to one game only."""
+
+
+def read_address(query: str) -> tuple[dict[str, Any], list[str]]:
+    """The settings a query asks for (``game``, ``seed`` and the arcade's controls by their attribute
+    names), and a sentence for each value it cannot use (that value is left out: its default plays)."""
+    asked = {name: values[-1] for name, values in parse_qs(query).items()}
+    problems: list[str] = []
+    game = asked.get("game", "split")
+    if game not in _NAMES:
+        problems.append(f"game is 'split' or 'whisky', not {shown(game, 40)}: Split and Choose instead.")
+        game = "split"
+    settings: dict[str, Any] = {"game": game}
+    seed = asked.get("seed")
+    if seed is not None:
+        if seed.isdecimal() and len(seed) <= SEED_DIGITS:
+            settings["seed"] = int(seed)
+        else:
+            problems.append(
+                f"seed is a whole number of up to {SEED_DIGITS} digits, not {shown(seed, 40)}: a fresh deal instead."
+            )
+    for name, only in _ONLY.items():
+        if name in asked and only != game:
+            problems.append(f"{name} is for {_NAMES[only]} only, not for {_NAMES[game]}: {name!r} left out.")
+    prefix = "split" if game == "split" else "whisky"
+
+    def choose(name: str, control: str, choices: Mapping[str, Any]) -> None:
+        if name not in asked or (name in _ONLY and _ONLY[name] != game):
+            return
+        value = asked[name]
+        if value in choices:
+            settings[control] = choices[value]
+        else:
+            problems.append(f"{name} is {' or '.join(map(repr, choices))}, not {shown(value, 40)}: left out.")
+
+    choose("opponent", f"{prefix}_bot", {bot: bot for bot in BOTS[game]})
+    choose("strength", f"{prefix}_strength", dict(STRENGTHS))
+    if game == "split":
+        choose("first", "first_splitter", {"you": "you", "bot": "bot", "toss": "toss"})
+        choose("faceup", "face_up_swap", {"yes": True, "no": False})
+    else:
+        choose("first", "whisky_first", {"you": True, "bot": False})
+        choose("jokers", "whisky_jokers", {"yes": True, "no": False})
+        choose("players", "whisky_opponents", {str(n): n - 1 for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)})
+    return settings, problems
+
+
+def game_address(settings: Mapping[str, Any]) -> str:
+    """The query that deals the game of ``settings`` again (as :func:`read_address` reads it);
+    the strength only for MonteCarloBot."""
+    game = settings["game"]
+    prefix = "split" if game == "split" else "whisky"
+    parts: dict[str, Any] = {"game": game, "seed": settings["seed"]}
+    if game == "whisky":
+        parts["players"] = settings["whisky_opponents"] + 1
+    parts["opponent"] = settings[f"{prefix}_bot"]
+    if parts["opponent"] == "MonteCarloBot":
+        parts["strength"] = {samples: name for name, samples in STRENGTHS}[settings[f"{prefix}_strength"]]
+    yes_no = {True: "yes", False: "no"}
+    if game == "split":
+        parts["first"] = settings["first_splitter"]
+        parts["faceup"] = yes_no[bool(settings["face_up_swap"])]
+    else:
+        parts["first"] = "you" if settings["whisky_first"] else "bot"
+        parts["jokers"] = yes_no[bool(settings["whisky_jokers"])]
+    return urlencode(parts)

@@ -1,0 +1,260 @@
+"""Every reader's screen: axe-core finds no WCAG 2.1 A/AA violation in what the
+project draws, a screen reader hears each move, and a whole game of each is
+played by keyboard alone.
+
+axe runs on the arcade page (both games, at the first move and at the result,
+at 1400 and 390 px, light and dark) and on the lessons' widgets as outputs in
+JupyterLab (only the output areas: the rest is JupyterLab's own). Each table
+has a live region (an alert drawn in no pixel) that says, in the move log's
+words, what happened since the reader's last move, then whose turn it is or
+the result. By keyboard (Tab, Space, Enter), the focus is always shown and
+goes where the reader acts next: the first card to pick, the move that plays
+the cards picked, New game at the end.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from browser.axe import violations
+from browser.playwright_expect import expect
+from browser.test_arcade import (
+    LOAD_TIMEOUT,
+    SEED,
+    SPLIT,
+    TIMEOUT,
+    WHISKY,
+    Arcade,
+    button,
+    expect_shade,
+    play_split_and_choose,
+    play_whisky_round,
+    theme_switch,
+)
+
+SIZES = ((1400, 900), (390, 844))
+_FOCUSED = """() => {
+    const e = document.activeElement;
+    const s = getComputedStyle(e);
+    return {text: e.innerText ?? '', visible: e.matches(':focus-visible'),
+            ring: s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 2};
+}"""
+
+
+def no_violations(arcade: Arcade, where: str, found: dict[str, int], screenshot_dir: Path) -> None:
+    """axe at both widths in both themes: no violation; the count per page kept in ``found``."""
+    page = arcade.page
+    for shade in ("light", "dark"):
+        settled(page)
+        theme_switch(page).get_by_role("button", name=shade, exact=True).click()
+        expect_shade(page, shade)
+        for width, height in SIZES:
+            page.set_viewport_size({"width": width, "height": height})
+            page.wait_for_timeout(100)
+            broken = violations(page)
+            found[f"{where}, {width} px, {shade}"] = len(broken)
+            if broken:
+                page.screenshot(path=screenshot_dir / f"axe_{where.replace(' ', '_')}_{width}_{shade}.png")
+            assert broken == [], f"{where} at {width} px, {shade}: {broken}"
+    page.set_viewport_size({"width": 1400, "height": 900})
+
+
+def settled(page: Any) -> None:
+    """Wait until no animation runs (the felt's newest moves slide in): contrast is measured at rest."""
+    page.wait_for_function("document.getAnimations().every(a => a.playState !== 'running')", timeout=TIMEOUT)
+
+
+def test_the_arcade_has_no_axe_violations_and_announces_each_move(
+    arcade: Arcade, voila_url: str, screenshot_dir: Path
+) -> None:
+    page = arcade.page
+    page.set_viewport_size({"width": 1400, "height": 900})
+    arcade.open(f"{voila_url}/?seed={SEED}")
+    found: dict[str, int] = {}
+    arcade.option("you")
+    expect(page.locator(SPLIT).locator(".widget-html").first).to_contain_text(f"game {SEED + 1}", timeout=TIMEOUT)
+    no_violations(arcade, "Split and Choose first move", found, screenshot_dir)
+    said = page.locator(f"{SPLIT} .cc-announcement")
+    expect(said).to_have_attribute("role", "alert")
+    expect(said).to_have_text("Your turn.")
+
+    def told() -> None:  # after each move: the log's newest line, and whose turn it is
+        last = page.locator(f"{SPLIT} .cc-log div[role=region] > div").first.inner_text().split(".", 1)[1]
+        expect(said).to_contain_text(last.strip(), timeout=TIMEOUT)
+
+    play_split_and_choose(arcade, each_turn=told)
+    expect(said).to_contain_text(page.locator(f"{SPLIT} .cc-headline").inner_text(), timeout=TIMEOUT)
+    no_violations(arcade, "Split and Choose result", found, screenshot_dir)
+
+    arcade.option("Whisky Poker")
+    arcade.expect_playable(WHISKY)
+    no_violations(arcade, "Whisky Poker first move", found, screenshot_dir)
+    play_whisky_round(arcade)
+    whisky_said = page.locator(f"{WHISKY} .cc-announcement")
+    expect(whisky_said).to_contain_text(page.locator(f"{WHISKY} .cc-headline").inner_text(), timeout=TIMEOUT)
+    no_violations(arcade, "Whisky Poker showdown", found, screenshot_dir)
+    print("\naxe violations per page: " + "; ".join(f"{k}: {v}" for k, v in found.items()))
+
+
+def focused(page: Any) -> dict[str, Any]:
+    """What has the focus: its text, and whether its ring shows."""
+    state: dict[str, Any] = page.evaluate(_FOCUSED)
+    return state
+
+
+def press(page: Any, key: str, expected: str | None = None) -> None:
+    """Press ``key`` on what has the focus (shown by its ring); ``expected``: its label."""
+    state = focused(page)
+    assert state["visible"] and state["ring"], f"the focus is not shown on {state['text']!r}"
+    if expected is not None:
+        assert state["text"].strip().endswith(expected), f"the focus is on {state['text']!r}, not {expected!r}"
+    page.keyboard.press(key)
+
+
+def tab_to(page: Any, label: str, limit: int = 40) -> None:
+    """Tab on until the focus is on a control labelled ``label``."""
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        if page.evaluate("(document.activeElement.innerText ?? '').trim()").endswith(label):
+            return
+    raise AssertionError(f"{limit} Tabs never reached {label!r}")
+
+
+def wait_for_turn(page: Any, table: str, after: int) -> None:
+    """Wait until the log has more than ``after`` lines, the table says it is your turn (or the game is
+    over), and the focus is in the table."""
+    page.wait_for_function(
+        f"""() => document.querySelectorAll('{table} .cc-log div[role=region] > div').length > {after}
+                && /Your turn\\.$|win|draw/i.test(document.querySelector('{table} .cc-announcement').innerText)
+                && document.activeElement.closest('{table}') !== null""",
+        timeout=TIMEOUT,
+    )
+
+
+def log_length(page: Any, table: str) -> int:
+    return int(page.locator(f"{table} .cc-log div[role=region] > div").count())
+
+
+def test_a_whole_game_of_each_by_keyboard_alone(arcade: Arcade, voila_url: str, screenshot_dir: Path) -> None:
+    page = arcade.page
+    page.set_viewport_size({"width": 1400, "height": 900})
+    arcade.open(f"{voila_url}/?seed={SEED}")
+    page.locator("body").focus()
+    # the options, then New game: the focus goes to the table, on the first card to pick
+    tab_to(page, "you")
+    press(page, "Space")
+    expect(page.locator(SPLIT).locator(".widget-html").first).to_contain_text(f"game {SEED + 1}", timeout=TIMEOUT)
+    tab_to(page, "New game")
+    press(page, "Enter")
+    expect(page.locator(SPLIT).locator(".widget-html").first).to_contain_text(f"game {SEED + 2}", timeout=TIMEOUT)
+    page.wait_for_function("document.activeElement.closest('.cc-split-and-choose-table') !== null", timeout=TIMEOUT)
+    table = page.locator(SPLIT)
+    moves = 0
+    while not table.locator(".cc-result").is_visible():
+        prompt = table.locator(".cc-prompt").inner_text()
+        before = log_length(page, SPLIT)
+        if "Take the face-up pair" in prompt or table.get_by_role("button", name="Take the face-up pair").is_visible():
+            press(page, "Enter", "Take the face-up pair")
+        else:
+            picks = {"split": 2, "reserve": 1, "build": 5}[
+                "split"
+                if button(table, "Split").is_visible()
+                else "reserve"
+                if button(table, "Swap").is_visible()
+                else "build"
+            ]
+            for n in range(picks):
+                press(page, "Space")
+                if n < picks - 1:
+                    page.keyboard.press("Tab")
+            # all picked: the focus goes to the move that plays them
+            page.wait_for_function(
+                "/(Split|Swap|Build)$/.test((document.activeElement.innerText ?? '').trim())", timeout=TIMEOUT
+            )
+            press(page, "Enter")
+        moves += 1
+        wait_for_turn(page, SPLIT, before)
+    assert moves >= 5
+    expect(table.locator(".cc-result")).to_be_visible()
+    press(page, "Tab")  # the result's New game had the focus; it still shows where it is
+    page.screenshot(path=screenshot_dir / "keyboard_split_and_choose_over.png")
+
+    # Whisky Poker: the game's button and New game by keyboard; pass, exchange (a card of each row), knock
+    page.locator("body").focus()
+    tab_to(page, "Whisky Poker")
+    press(page, "Space")
+    arcade.expect_playable(WHISKY)
+    tab_to(page, "New game")
+    press(page, "Enter")
+    page.wait_for_function("document.activeElement.closest('.cc-whisky-table') !== null", timeout=TIMEOUT)
+    whisky = page.locator(WHISKY)
+    exchanged = False
+    while not whisky.locator(".cc-showdown").is_visible():
+        before = log_length(page, WHISKY)
+        if button(whisky, "Pass").is_visible():
+            press(page, "Enter", "Pass")
+        elif not exchanged:
+            exchanged = True
+            press(page, "Space")  # the first card of your hand; the focus goes to the spare's first card
+            page.wait_for_function("document.activeElement.closest('.cc-spare-row') !== null", timeout=TIMEOUT)
+            press(page, "Space")
+            page.wait_for_function("/Exchange/.test(document.activeElement.innerText ?? '')", timeout=TIMEOUT)
+            press(page, "Enter", "Exchange")
+        else:
+            tab_to(page, "Knock")
+            press(page, "Enter", "Knock")
+        wait_for_turn(page, WHISKY, before)
+    expect(whisky.locator(".cc-showdown")).to_be_visible()
+    assert focused(page)["text"].strip().endswith("New game")
+    page.screenshot(path=screenshot_dir / "keyboard_whisky_over.png")
+
+
+def test_a_phone_at_a_full_table_keeps_your_hand_in_view(arcade: Arcade, voila_url: str, screenshot_dir: Path) -> None:
+    """At 390x844, eight opponents: at each of your turns your hand and your moves are on screen
+    (the other seats drawn small, the page brought to your hand once you have moved)."""
+    page = arcade.page
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{voila_url}/?game=whisky&seed={SEED}")
+    arcade.expect_playable(WHISKY, LOAD_TIMEOUT)
+    page.locator(".cc-arcade").get_by_role("combobox", name="Opponents").select_option("8")
+    expect(page.locator(WHISKY).locator(".widget-html").first).to_contain_text(
+        "you against 8 GreedyBot", timeout=TIMEOUT
+    )
+    arcade.expect_playable(WHISKY)
+    seed = arcade.seed(WHISKY)
+    button(page.locator(".cc-arcade"), "New game").click()  # the reader deals: the page follows to their hand
+    expect(page.locator(WHISKY).locator(".widget-html").first).to_contain_text(f"deal {seed + 1}", timeout=TIMEOUT)
+    lowest: list[float] = []
+
+    def in_view() -> None:
+        arcade.expect_playable(WHISKY)
+        page.wait_for_timeout(200)  # the focus's scroll
+        parts = [page.locator(f"{WHISKY} .cc-hand-row")]
+        parts += page.locator(f"{WHISKY} .cc-tray button:not(.cc-card-button):visible").all()
+        for part in parts:
+            box = part.bounding_box()
+            inside = box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 844
+            if not inside:
+                page.screenshot(path=screenshot_dir / "phone_eight_opponents.png")
+            assert inside, (part, box)
+            lowest.append(box["y"] + box["height"])
+
+    play_whisky_round(arcade, opponents=8, each_turn=in_view)
+    page.screenshot(path=screenshot_dir / "phone_eight_opponents.png")
+    print(f"\nphone, eight opponents: your hand and moves end {max(lowest):.0f} px down, of 844")
+
+
+def test_the_lessons_widgets_in_lab_have_no_axe_violations(
+    run_notebook: Callable[..., Any], screenshot_dir: Path
+) -> None:
+    """The explorers and both tables as cells' outputs in JupyterLab (Lab's own interface is Lab's)."""
+    found: dict[str, int] = {}
+    for notebook, theme in (("explorers.ipynb", "JupyterLab Light"), ("tables.ipynb", "JupyterLab Dark")):
+        page = run_notebook(notebook, width=1400, height=900, theme=theme)
+        page.locator(".jp-OutputArea-output .cc-card, .jp-OutputArea-output select").first.wait_for(timeout=TIMEOUT)
+        broken = violations(page, include=[".jp-OutputArea-output"])
+        found[f"{notebook} in {theme}"] = len(broken)
+        assert broken == [], f"{notebook}: {broken}"
+    print("\naxe violations in Lab's outputs: " + "; ".join(f"{k}: {v}" for k, v in found.items()))
