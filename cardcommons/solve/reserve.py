@@ -34,8 +34,8 @@ equilibrium mixes differently or gives the moves outside the mix other worths.
 Swap A♣ for the reserve: worth -0.11 (play it 33% of the time)
 Swap Q♦ for the reserve: worth -0.11 (play it 33% of the time)
 Swap J♦ for the reserve: worth -0.11 (play it 33% of the time)
-Swap A♦ for the reserve: worth -0.11 (not in the mix)
-Swap K♠ for the reserve: worth -0.78 (not in the mix)
+Swap A♦ for the reserve: worth -0.11 (the best mix never plays it)
+Swap K♠ for the reserve: worth -0.78 (the best mix never plays it)
 """
 
 from __future__ import annotations
@@ -102,7 +102,7 @@ class MoveValue:
 
     def __str__(self) -> str:
         words = str(self.action)
-        mix = f"play it {self.weight:.0%} of the time" if self.weight > _TOLERANCE else "not in the mix"
+        mix = f"play it {self.weight:.0%} of the time" if self.weight > _TOLERANCE else "the best mix never plays it"
         return f"{words[:1].upper()}{words[1:]}: worth {self.value:+.2f} ({mix})"
 
 
@@ -142,7 +142,7 @@ class ReserveSolution:
 
     def __str__(self) -> str:
         moves, more = self._listed()
-        lines = [f"Exact, over {self.worlds:,} worlds ({ASSUMPTION}): worth {self.value:+.2f} to Player {self.player}"]
+        lines = [f"Exact, {self._over()} ({ASSUMPTION}): worth {self.value:+.2f} to Player {self.player}"]
         lines += [f"  {n}. {move}" for n, move in enumerate(moves, 1)]
         return "\n".join(lines + ([f"  ... and {more} more moves."] if more else []))
 
@@ -152,12 +152,16 @@ class ReserveSolution:
     def _repr_html_(self) -> str:
         return self.html()
 
+    def _over(self) -> str:
+        """The worlds solved over, in words: "over 630 worlds", or "in the one way the unseen cards can lie"."""
+        return f"over {self.worlds:,} worlds" if self.worlds > 1 else "in the one way the unseen cards can lie"
+
     def html(self) -> str:
         """The answer as HTML: what it is (exact, the worlds, the assumption), its moves, how many more."""
         moves, more = self._listed()
         items = "".join(f"<li>{escape(str(move))}</li>" for move in moves)
         return (
-            f"<b>Exact</b>, over {self.worlds:,} worlds, +1 a win and −1 a loss "
+            f"<b>Exact</b>, {self._over()}, +1 a win and −1 a loss "
             f"(assumption: {escape(ASSUMPTION)}):"
             f'<ol style="margin:4px 0 2px 0;padding-left:2.4em">{items}</ol>'  # room for "11."
             + (f"<div>… and {more} more moves.</div>" if more else "")
