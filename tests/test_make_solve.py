@@ -17,7 +17,7 @@ REPO = Path(__file__).resolve().parent.parent
 def _dry_run(*arguments: str) -> str:
     """The command ``make -n solve`` would run (no venv set-up: the stamp is given as made)."""
     done = subprocess.run(
-        ["make", "-n", "-o", ".venv/.installed", "solve", *arguments],
+        ["make", "--no-print-directory", "-n", "-o", ".venv/.installed", "solve", *arguments],
         cwd=REPO,
         capture_output=True,
         text=True,

@@ -127,7 +127,13 @@ class Advice(list[ActionEstimate]):
     6 times in 10 (4 times in 10 if they said nothing)
     """
 
-    def __init__(self, estimates: Sequence[ActionEstimate], assumption: str, findings: Sequence[str], worlds: float):
+    def __init__(
+        self,
+        estimates: Sequence[ActionEstimate],
+        assumption: str = "",
+        findings: Sequence[str] = (),
+        worlds: float = 0.0,
+    ):
         super().__init__(estimates)
         self.assumption = assumption
         self.findings = tuple(findings)
