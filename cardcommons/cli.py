@@ -34,7 +34,8 @@ class _Parser(argparse.ArgumentParser):
     """An argument parser whose errors are one line naming the bad input (exit status 2)."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"cardcommons: error: {message}\n")
+        one_line = "".join(c if c.isprintable() else repr(c)[1:-1] for c in message)  # a newline typed in an argument
+        self.exit(2, f"cardcommons: error: {one_line}\n")
 
 
 def _parser() -> argparse.ArgumentParser:

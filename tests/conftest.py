@@ -1,6 +1,14 @@
-"""Shared fixtures and markers."""
+"""Shared fixtures and markers, and the fuzz tests' profile: the same examples on every run
+(``HYPOTHESIS_PROFILE=explore`` draws new ones, for a sweep)."""
+
+import os
 
 import pytest
+from hypothesis import settings
+
+settings.register_profile("steady", derandomize=True)
+settings.register_profile("explore", derandomize=False)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "steady"))
 
 
 def pytest_configure(config: pytest.Config) -> None:

@@ -62,6 +62,16 @@ def test_bad_input_exits_2_with_one_line_naming_it(
     assert named in captured.err
 
 
+def test_an_argument_with_a_newline_is_named_on_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    """argparse's own errors are one line too: a newline typed in an argument is written as \\n
+    (found by the fuzz test of the command line)."""
+    with pytest.raises(SystemExit) as stop:
+        main(["odds", "\n"])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert err == "cardcommons: error: unrecognized arguments: \\n\n"
+
+
 def test_python_dash_m_reports_a_bad_card_without_a_traceback() -> None:
     """`python -m cardcommons eval` with a bad token: status 2, one line on stderr, no traceback."""
     result = subprocess.run(
