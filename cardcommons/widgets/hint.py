@@ -2,8 +2,10 @@
 
 A click in your turn asks :func:`cardcommons.bots.coach` about your current
 decision, from your observation only, and shows each move's estimated share
-of a win in plain words, best first, while a progress bar fills (in the
-background, so the table stays free). It never moves for you and changes
+of a win in plain words, best first, each with its gap to the best move on
+the same deals, while a progress bar fills (in the background, so the table
+stays free); then what the coach assumed of the other players and what
+their moves told it. It never moves for you and changes
 nothing in the game; out of your turn it only says so. Once you or the bots
 move, an old hint disappears. Asked again while it thinks, it says so and
 answers the question in front of you next; where no thread can start (a
@@ -80,7 +82,6 @@ class Hint:
         self._asked: Decision | None = None
         self._answered: Decision | None = None  # the last decision answered, in this game
         self._estimates: list[ActionEstimate] = []
-        self._advice: Advice | None = None
         self._exact: Sequence[object] = ()  # the exact coach's moves, at the reserve
         self._thread: threading.Thread | None = None
         self._thinking = False
@@ -201,7 +202,7 @@ class Hint:
             return ""
         return (
             f"<div>Why its numbers moved since your last hint: {escape('; '.join(since))}. The coach deals the "
-            "cards you cannot see again, to fit what you know now.</div>"
+            "cards you cannot see again, to fit what you know now and what those moves say.</div>"
         )
 
     def _show(self, estimates: list[ActionEstimate], note: str, tail: str = "") -> None:
