@@ -120,15 +120,17 @@ class Deals:
         self.face_up_swap = first.face_up_swap
         self.round = first.round
         self.phase = first.phase
-        found: dict[int, tuple[list[list[int]], list[bool]]] = {}  # a few templates serve many games
+        found: dict[int, int] = {}  # a few templates serve many games: each one's columns once
+        columns: list[tuple[list[list[int]], list[bool]]] = []
         for template in templates:
             if id(template) not in found:
-                found[id(template)] = self._columns(template)
-        columns = [found[id(t)] for t in templates]
-        if len(templates) > 1:
-            stacked = np.array([c for c, _ in columns], dtype=np.int64)  # (games, fields, cards)
+                found[id(template)] = len(columns)
+                columns.append(self._columns(template))
+        unique = np.array([c for c, _ in columns], dtype=np.int64)  # (templates, fields, cards)
+        if len(columns) > 1:
+            stacked = unique[np.array([found[id(t)] for t in templates])]
         else:
-            stacked = np.broadcast_to(np.array(columns[0][0], dtype=np.int64), (n, *np.shape(columns[0][0])))
+            stacked = np.broadcast_to(unique[0], (n, *unique.shape[1:]))
         cards = maps[np.arange(n)[:, None, None], np.maximum(stacked, 0)]
         cards = np.where(stacked >= 0, cards, -1)  # -1: no card
         bits = np.where(cards >= 0, np.left_shift(1, np.maximum(cards, 0)), 0).sum(axis=2)
