@@ -504,7 +504,7 @@ def playouts(matches: int = 0) -> None:
         rows,
         [
             "a play-out: a deal from the player's view, a candidate move, then the rule-of-thumb bots to the end;",
-            "today's path on 40 deals, the batch on 2,000 (best of 3), every candidate move on each deal",
+            "today's path on 40 deals, the batch on 1,000 (the coach's step, best of 3), every candidate move a deal",
         ],
     )
 
