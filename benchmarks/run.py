@@ -992,11 +992,12 @@ def _calibrated(pool: Executor, name: str, probes: int, model: str | None, oppon
 
 def _probe(task: tuple[str, int, str | None, int | None]) -> Any:
     """One calibration probe, in a worker process."""
-    from cardcommons.bots.calibration import _rule_of_thumb, monte_carlo_opponents, probe
+    from cardcommons.bots import rule_of_thumb
+    from cardcommons.bots.calibration import monte_carlo_opponents, probe
     from cardcommons.bots.worlds import RULE_OF_THUMB
 
     name, n, model, opponents = task
-    rivals = _rule_of_thumb if opponents is None else monte_carlo_opponents(opponents)
+    rivals = rule_of_thumb if opponents is None else monte_carlo_opponents(opponents)
     return probe(name, n, samples=1000, model=None if model is None else RULE_OF_THUMB, opponents=rivals)
 
 

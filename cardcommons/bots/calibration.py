@@ -22,9 +22,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from cardcommons.bots.coach import MonteCarloBot, coach
-from cardcommons.bots.split_and_choose import HeuristicBot
-from cardcommons.bots.whisky import GreedyBot
+from cardcommons.bots.coach import MonteCarloBot, coach, rule_of_thumb
 from cardcommons.bots.worlds import RULE_OF_THUMB, TableModel
 from cardcommons.errors import RulesError, shown
 from cardcommons.game import Bot, Game
@@ -97,16 +95,12 @@ class Probe:
     outcome: float
 
 
-def _rule_of_thumb(game: Game, seed: int) -> Bot:
-    return GreedyBot(seed=seed) if isinstance(game, WhiskyPoker) else HeuristicBot(seed=seed)
-
-
 def probe(
     situation: str,
     n: int,
     samples: int | None = None,
     model: TableModel | None = RULE_OF_THUMB,
-    opponents: Callable[[Game, int], Bot] = _rule_of_thumb,
+    opponents: Callable[[Game, int], Bot] = rule_of_thumb,
 ) -> Probe | None:
     """Probe ``n`` of ``situation`` (None if seat 0 never met that kind of
     decision in this game): the coach (``samples``, ``model``) at one of seat
@@ -153,7 +147,7 @@ def probe(
 
 def _seats(game: Game, n: int, opponents: Callable[[Game, int], Bot]) -> list[Bot]:
     """Seat 0's rule-of-thumb bot and the opponents, seeded from the probe's number."""
-    return [_rule_of_thumb(game, n * 16)] + [opponents(game, n * 16 + s) for s in range(1, game.players)]
+    return [rule_of_thumb(game, n * 16)] + [opponents(game, n * 16 + s) for s in range(1, game.players)]
 
 
 @dataclass(frozen=True)
@@ -209,7 +203,7 @@ def run_probes(
     seed: int = 0,
     samples: int | None = None,
     model: TableModel | None = RULE_OF_THUMB,
-    opponents: Callable[[Game, int], Bot] = _rule_of_thumb,
+    opponents: Callable[[Game, int], Bot] = rule_of_thumb,
 ) -> list[Probe]:
     """``count`` probes of ``situation`` (games where it never comes up are
     skipped), numbered from ``seed``: the material of a reliability diagram.
@@ -233,7 +227,7 @@ def calibrate(
     seed: int = 0,
     samples: int | None = None,
     model: TableModel | None = RULE_OF_THUMB,
-    opponents: Callable[[Game, int], Bot] = _rule_of_thumb,
+    opponents: Callable[[Game, int], Bot] = rule_of_thumb,
 ) -> Calibration:
     """``probes`` probes of ``situation`` (see :func:`run_probes`), summed up."""
     return summarise(situation, run_probes(situation, probes, seed, samples, model, opponents))
