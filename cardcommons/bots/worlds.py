@@ -99,11 +99,9 @@ class TableModel:
         who = "the rule-of-thumb bot" if self.policy is None else type(self.policy).__name__
         return f"each other player plays as {who} would, or (one in {round(1 / self.tremble)}) at random"
 
-    def chance(self, game: Game, player: int, action: Action) -> float:
-        """How likely ``player`` was to play ``action`` in ``game`` (before it), if it plays by the policy."""
-        legal = list(game.legal_actions())
-        policy = self.policy if self.policy is not None else _rule_of_thumb(game)
-        return float(policy.probabilities(game.observation(player), legal)[legal.index(action)])
+    def policy_for(self, game: Game) -> Policy:
+        """The policy the model reads ``game``'s players by: its own, or the game's rule-of-thumb bot."""
+        return self.policy if self.policy is not None else _rule_of_thumb(game)
 
     def mix(self, by_policy: Any, at_random: Any) -> Any:
         """The chance of one player's moves under the model, from their chance
@@ -150,14 +148,16 @@ def likelihood(game: Game, player: int, model: TableModel = RULE_OF_THUMB) -> fl
     else:
         raise RulesError(f"likelihood reads Whisky Poker or Split and Choose, not {shown(game)}")
     replay = type(game).replay({**game.record(), "actions": []})
+    policy = model.policy_for(game)
     by_policy = [1.0] * game.players
     at_random = [1.0] * game.players
     for action in actions:
         mover = replay.current_player
         assert mover is not None
         if mover != player:
-            by_policy[mover] *= model.chance(replay, mover, action)
-            at_random[mover] /= len(replay.legal_actions())
+            legal = list(replay.legal_actions())
+            by_policy[mover] *= float(policy.probabilities(replay.observation(mover), legal)[legal.index(action)])
+            at_random[mover] /= len(legal)
         replay.apply(action)
     mixed = [model.mix(p, r) for s, (p, r) in enumerate(zip(by_policy, at_random, strict=True)) if s != player]
     return float(math.prod(mixed))

@@ -356,7 +356,10 @@ def _sample(view: SplitAndChooseObservation, rng: random.Random, blind: Card | N
             assert decision.given is not None
             game.apply(Swap(decision.given))
         else:
-            card = other_given if other_given is not None else blind or rng.choice(sorted(game._hands[other]))
+            if other_given is not None:
+                card = other_given
+            else:
+                card = blind if blind is not None else rng.choice(sorted(game._hands[other]))
             game.apply(Swap(card))
     builders = (game.second, game.first_splitter)
     built = 2 if view.phase == "over" else (builders.index(view.current_player) if view.phase == "build" else 0)
