@@ -91,6 +91,13 @@ def test_the_arcade_has_no_axe_violations_and_announces_each_move(
     arcade.option("Whisky Poker")
     arcade.expect_playable(WHISKY)
     no_violations(arcade, "Whisky Poker first move", found, screenshot_dir)
+    hint = button(page.locator(WHISKY), "Hint")  # asked by keyboard: the coach's answer, its gaps and its reading
+    hint.focus()
+    page.keyboard.press("Enter")
+    answer = page.locator(f"{WHISKY} .cc-hint")
+    expect(answer).to_contain_text("It read the other players' moves as clues to their cards", timeout=60_000)
+    expect(answer).to_contain_text("points below the best")
+    no_violations(arcade, "Whisky Poker hint", found, screenshot_dir)
     play_whisky_round(arcade)
     whisky_said = page.locator(f"{WHISKY} .cc-announcement")
     expect(whisky_said).to_contain_text(page.locator(f"{WHISKY} .cc-headline").inner_text(), timeout=TIMEOUT)
