@@ -102,9 +102,13 @@ def test_every_link_between_pages_resolves(built_site: Path) -> None:
     assert links_to_lessons > 20, "the lessons link to each other"
 
 
-def test_every_page_loads_offline_with_the_saved_widgets(
+def test_every_page_loads_offline_with_the_saved_widgets_and_no_axe_violations(
     page: Any, site_url: str, built_site: Path, screenshot_dir: Path
 ) -> None:
+    """Each page once: no request to another host, none failed, a lesson's saved widgets drawn, and axe
+    (WCAG 2.1 A/AA) finds nothing, the theme's search button included."""
+    from browser.axe import violations
+
     outside: list[str] = []
     failed: list[str] = []
 
@@ -129,6 +133,7 @@ def test_every_page_loads_offline_with_the_saved_widgets(
     page.on("requestfailed", note_failed_request)
     page.on("response", note_failure)
     page.set_viewport_size({"width": 1400, "height": 900})
+    found: dict[str, int] = {}
     for path in pages_of(built_site):
         relative = path.relative_to(built_site).as_posix()
         page.goto(f"{site_url}/{relative}", wait_until="load")
@@ -139,6 +144,10 @@ def test_every_page_loads_offline_with_the_saved_widgets(
             expect(picture).to_be_visible(timeout=TIMEOUT)
             page.screenshot(path=screenshot_dir / f"site_{stem[:2]}.png")
         page.wait_for_load_state("networkidle")
+        broken = violations(page)
+        found[relative] = len(broken)
+        assert broken == [], f"{relative}: {broken}"
+    print("\naxe violations per page: " + ", ".join(f"{k}: {v}" for k, v in found.items()))
     assert not outside, f"requests to other hosts: {outside[:5]}"
     assert not failed, f"failed requests: {failed[:5]}"
 
@@ -149,45 +158,6 @@ def test_search_finds_joker(page: Any, site_url: str) -> None:
     expect(results.first).to_be_visible(timeout=TIMEOUT)
     assert results.count() >= 3
     expect(page.locator("#search-results")).to_contain_text("Cards and hands")
-
-
-STALE_RULES = {"aria-prohibited-attr", "aria-input-field-name"}
-"""What a lesson saved before cards were named images and the player counts named lists still shows."""
-
-
-def saved_before_named_cards(notebook: Path) -> bool:
-    """Whether a notebook's saved outputs predate the named cards and lists (it must be executed again)."""
-    text = notebook.read_text(encoding="utf-8")
-    return _OLD_BACK.search(text) is not None or "IntSliderModel" in text
-
-
-_OLD_BACK = re.compile(r'aria-label=\\"face-down card\\"(?! role)')
-
-
-def test_every_page_has_no_axe_violations(page: Any, site_url: str, built_site: Path) -> None:
-    """axe (WCAG 2.1 A/AA) on every page: nothing, the theme's search button included. A lesson whose saved
-    outputs predate the named cards may show only those outputs' old faults, until it is executed again."""
-    from browser.axe import violations
-
-    page.route("**/*", lambda route: route.continue_() if route.request.url.startswith(site_url) else route.abort())
-    page.set_viewport_size({"width": 1400, "height": 900})
-    found, stale = {}, []
-    for path in pages_of(built_site):
-        relative = path.relative_to(built_site).as_posix()
-        page.goto(f"{site_url}/{relative}", wait_until="networkidle")
-        broken = violations(page)
-        found[relative] = len(broken)
-        source = REPO / Path(relative).with_suffix(".ipynb")
-        if source.exists() and saved_before_named_cards(source):
-            stale.append(source.name)
-            outside = [v for v in broken if v.split(":")[0] not in STALE_RULES]
-            assert outside == [], f"{relative}: {outside}"
-            assert violations(page, exclude=[".cell_output"]) == [], relative
-        else:
-            assert broken == [], f"{relative}: {broken}"
-    print("\naxe violations per page: " + ", ".join(f"{k}: {v}" for k, v in found.items()))
-    if stale:
-        print(f"executed before the named cards (run again to refresh their saved outputs): {', '.join(stale)}")
 
 
 def test_saved_tables_are_pictures_that_say_where_to_play(page: Any, site_url: str, screenshot_dir: Path) -> None:
