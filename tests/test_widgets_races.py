@@ -220,6 +220,21 @@ def test_the_tables_tell_the_hint_the_moves_you_could_not_see() -> None:
     assert decision is not None and decision.unseen == ("the bot split a pair face down",)
 
 
+def test_the_hint_says_when_the_bots_at_the_table_do_not_play_as_it_reads_them() -> None:
+    greedy = WhiskyPokerTable(opponents=2, seed=2, background=False)
+    decision = greedy._decision()
+    assert decision is not None and decision.unlike == ()
+    strong = WhiskyPokerTable(opponents=2, bot=MonteCarloBot(samples=20, seed=1), seed=2, background=False)
+    decision = strong._decision()
+    assert decision is not None and decision.unlike == ("MonteCarloBot", "MonteCarloBot")
+    strong.hint.samples = 20
+    strong.hint.button.click()
+    assert "The 2 MonteCarloBots at this table do not play by that rule" in strong.hint.answer.value
+    greedy.hint.samples = 20
+    greedy.hint.button.click()
+    assert "at this table" not in greedy.hint.answer.value and "rule-of-thumb bot" in greedy.hint.answer.value
+
+
 # -- words -------------------------------------------------------------------
 
 

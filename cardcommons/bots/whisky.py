@@ -85,7 +85,8 @@ class GreedyBot(RuleBot):
         self.decisions = 0
 
     def __repr__(self) -> str:
-        return f"GreedyBot(knock_at={self.knock_at!r})"
+        unseen = "" if self.take_unseen_below == 0.5 else f", take_unseen_below={self.take_unseen_below!r}"
+        return f"GreedyBot(knock_at={self.knock_at!r}{unseen})"
 
     def rule(self, pack: Pack, ranking: Ranking) -> GreedyRule:
         """This bot's thresholds with a pack and a ranking, as one flag per hand strength."""

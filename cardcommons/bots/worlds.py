@@ -103,6 +103,21 @@ class TableModel:
         """The policy the model reads ``game``'s players by: its own, or the game's rule-of-thumb bot."""
         return self.policy if self.policy is not None else _rule_of_thumb(game)
 
+    def fits(self, bot: object, game: Game) -> bool:
+        """Whether ``bot`` plays ``game`` as this model reads a player: by the
+        model's policy (the same rule and settings) or at random.
+
+        >>> from cardcommons.bots import MonteCarloBot, RandomBot
+        >>> game = WhiskyPoker(3, seed=1)
+        >>> RULE_OF_THUMB.fits(GreedyBot(seed=5), game), RULE_OF_THUMB.fits(RandomBot(seed=5), game)
+        (True, True)
+        >>> RULE_OF_THUMB.fits(MonteCarloBot(seed=5), game), RULE_OF_THUMB.fits(GreedyBot(knock_at=0.5), game)
+        (False, False)
+        """
+        from cardcommons.bots import RandomBot  # the package's own bot, which imports this module
+
+        return isinstance(bot, RandomBot) or repr(bot) == repr(self.policy_for(game))
+
     def mix(self, by_policy: Any, at_random: Any) -> Any:
         """The chance of one player's moves under the model, from their chance
         if it plays by the policy and if it plays at random (numbers or arrays)."""

@@ -34,6 +34,7 @@ True
 from __future__ import annotations
 
 import threading
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from html import escape
@@ -59,13 +60,16 @@ _NOT_YOURS = "Hints are for your own turn."
 @dataclass(frozen=True)
 class Decision:
     """Your decision now: your view, your legal moves, a number that tells
-    this decision from the next (the coach's seed), and ``unseen``: the moves
-    of this game so far that you could not see in full, as the log says them."""
+    this decision from the next (the coach's seed), ``unseen``: the moves
+    of this game so far that you could not see in full, as the log says them,
+    and ``unlike``: the bots at the table that do not play as the coach reads
+    players (:meth:`cardcommons.bots.worlds.TableModel.fits`), by name."""
 
     observation: Observation
     legal_actions: Sequence[Action]
     key: int
     unseen: tuple[str, ...] = ()
+    unlike: tuple[str, ...] = ()
 
 
 class Hint:
@@ -185,7 +189,7 @@ class Hint:
                 self._answered = decision
             else:
                 rest = left_out(view, decision.legal_actions, estimates)
-                tail = (f"<div>{escape(rest)}</div>" if rest else "") + _reading_html(estimates)
+                tail = (f"<div>{escape(rest)}</div>" if rest else "") + _reading_html(estimates, decision.unlike)
                 self._show(estimates, "", tail + self._why_moved(decision))
                 self._answered = decision
             self.progress.layout.visibility = "hidden"
@@ -233,10 +237,35 @@ def _group_text(group: list[ActionEstimate]) -> str:
     return text
 
 
-def _reading_html(estimates: list[ActionEstimate]) -> str:
-    """What the coach assumed of the other players, and what their moves told it (HTML, or "")."""
+def _reading_html(estimates: list[ActionEstimate], unlike: tuple[str, ...] = ()) -> str:
+    """What the coach assumed of the other players, what their moves told it, and which
+    bots at the table do not play as it assumed (HTML, or "")."""
     if not isinstance(estimates, Advice):
         return ""
     told = "".join(f"<li>{escape(f)}.</li>" for f in estimates.findings)
     findings = f'<ul style="margin:2px 0 2px 18px;padding:0">{told}</ul>' if told else ""
-    return f"<div>{escape(estimates.assumption)}</div>{findings}"
+    return f"<div>{escape(estimates.assumption)}</div>{findings}{_div(unlike_words(unlike))}"
+
+
+def unlike_words(unlike: tuple[str, ...]) -> str:
+    """A caution when bots at the table (one name a seat) do not play as the coach reads players ("" when all do).
+
+    >>> print(unlike_words(("MonteCarloBot",)))  # doctest: +NORMALIZE_WHITESPACE
+    The MonteCarloBot at this table does not play by that rule, so its moves may mean other things
+    than the coach reads in them: these shares may be too hopeful.
+    >>> unlike_words(("MonteCarloBot",) * 3)[:60]
+    'The 3 MonteCarloBots at this table do not play by that rule,'
+    """
+    if not unlike:
+        return ""
+    counts = Counter(unlike)
+    who = " and ".join(name if n == 1 else f"{n} {name}s" for name, n in counts.items())
+    one = len(unlike) == 1
+    return (
+        f"The {who} at this table {'does' if one else 'do'} not play by that rule, so {'its' if one else 'their'} "
+        "moves may mean other things than the coach reads in them: these shares may be too hopeful."
+    )
+
+
+def _div(text: str) -> str:
+    return f"<div>{escape(text)}</div>" if text else ""
