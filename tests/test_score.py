@@ -108,6 +108,7 @@ def test_a_finished_game_is_kept_by_the_browser_and_a_new_page_shows_it() -> Non
     assert reloaded.score.to_dict() == first.score.to_dict()
     assert reloaded.score_view.value == first.score.html()
     assert reloaded.clear_score_button.layout.display is None
+    assert json.loads(reloaded.score_store.saved) == kept  # Clear score then changes it: the browser removes its copy
 
 
 def test_clear_score_forgets_the_games_in_the_browser_too() -> None:

@@ -281,6 +281,7 @@ class Arcade(WidgetApp):
         self.score = Score()
         self.score_view = w.HTML(self.score.html())
         self.clear_score_button = action_button("Clear score", "eraser", "", "forget the games this browser counted")
+        self.clear_score_button.layout.align_self, self.clear_score_button.layout.margin = "flex-start", "6px 0 0"
         self.score_store = ScoreStore(layout=w.Layout(display="none"))
         self._score_note = ""
         for name, value in (settings or {}).items():  # before anything observes them: no deal yet
@@ -524,6 +525,7 @@ class Arcade(WidgetApp):
             self.score_store.save(self.score)
             return
         self.score, self._score_note = read_score(found)
+        self.score_store.save(self.score)  # what the browser keeps, as the kernel knows it: Clear score removes it
         self._show_score()
 
     def _score_kept_nowhere(self) -> None:
