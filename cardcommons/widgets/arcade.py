@@ -42,7 +42,7 @@ from cardcommons.widgets.page_theme import THEMES, Theme, checked_theme, theme_h
 from cardcommons.widgets.score import Score
 from cardcommons.widgets.score_store import ScoreStore, read_score
 from cardcommons.widgets.split_table import SplitAndChooseTable
-from cardcommons.widgets.table_parts import BotSpec, action_button, bots_label
+from cardcommons.widgets.table_parts import BotSpec, action_button, announcement_html, bots_label
 from cardcommons.widgets.whisky_table import WhiskyPokerTable
 
 __all__ = ["STRENGTHS", "Arcade", "cheat_sheet_html", "rules_card_html"]
@@ -331,7 +331,7 @@ class Arcade(WidgetApp):
         )
         self.widget.add_class("cc-arcade")
 
-        self.game_choice.observe(lambda _c: self._show(), names="value")
+        self.game_choice.observe(lambda _c: self._switch(), names="value")
         self.theme_choice.observe(lambda _c: self._show_theme(), names="value")
         self.new_game_button.on_click(lambda _b: self._new_game())
         self.clear_score_button.on_click(lambda _b: self._clear_score())
@@ -460,6 +460,13 @@ class Arcade(WidgetApp):
         self.rules_view.value = rules_card_html(game)
         self.cheat_sheet_view.value = cheat_sheet_html(self.pack)
         self._share(shown_only=True)
+
+    def _switch(self) -> None:
+        """Show the game chosen; a table shown again does not say its last news a second time (a screen
+        reader reads an alert out when it comes onto the page)."""
+        if self.game in self._tables:
+            self.table.announcer.value = announcement_html("")
+        self._show()
 
     def _redeal(self, game: GameName) -> None:
         """Deal ``game`` again (the next seed) with the options as they are now."""
