@@ -6,6 +6,7 @@ and the page reads and writes no key of the browser's storage but the project's.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -118,3 +119,26 @@ def shots(arcade: Arcade, name: str, folder: Path) -> None:
             page.locator(".cc-arcade .cc-score-box").screenshot(path=folder / f"score_{name}_{width}_{shade}.png")
     theme_switch(page).get_by_role("button", name="system", exact=True).click()
     page.set_viewport_size({"width": 1400, "height": 900})
+
+
+def test_in_lab_the_arcade_run_again_shows_the_score_the_browser_kept(run_notebook: Callable[..., Any]) -> None:
+    """The arcade as a cell's output in JupyterLab: a new Arcade (the cell run again, as after a
+    restart of the kernel) shows the games the browser kept."""
+    page = run_notebook("arcade.ipynb", width=1400, height=900)
+    arcade = Arcade(page)
+    arcade.expect_playable(".cc-arcade .cc-split-and-choose-table", LOAD_TIMEOUT)
+    score = page.locator(".cc-arcade .cc-score")
+    expect(score).to_contain_text(EMPTY)
+    arcade.option("Whisky Poker")
+    arcade.expect_playable(WHISKY)
+    button(page.locator(WHISKY), "Knock").click()
+    expect(score).to_contain_text("against 3 GreedyBots", timeout=TIMEOUT)
+    page.wait_for_function(f"localStorage.getItem({json.dumps(KEY)}) !== null", timeout=TIMEOUT)
+    counted = score.inner_text()
+    page.locator(".cc-arcade").evaluate("e => e.classList.add('cc-run-before')")
+    page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    expect(page.locator(".cc-arcade.cc-run-before")).to_have_count(0, timeout=TIMEOUT)  # the new arcade's output
+    expect(page.locator(".cc-arcade .cc-split-and-choose-table .cc-board")).to_be_visible(timeout=TIMEOUT)
+    expect(score).to_have_count(1)
+    expect(score).to_contain_text("against 3 GreedyBots", timeout=TIMEOUT)
+    assert score.inner_text() == counted
