@@ -47,8 +47,9 @@ ROW = GOOD["tallies"][0]
     ("data", "named"),
     [
         ([], "is a mapping of tallies, streak, best_streak, not []"),
-        ({**GOOD, "extra": 1}, "['extra']"),
-        ({"tallies": [], "streak": 0}, "['best_streak']"),
+        ({**GOOD, "extra": 1}, "has the keys tallies, streak, best_streak; this one has extra too"),
+        ({"tallies": [], "streak": 0}, "; this one lacks best_streak"),
+        ({"tallies": [], "streak": 0, 7: 1}, "; this one lacks best_streak and has 7 too"),
         ({**GOOD, "tallies": {}}, "tallies are a list"),
         ({**GOOD, "tallies": [ROW] * 101}, "up to 100 rows"),
         ({**GOOD, "tallies": ["row"]}, "a row of a saved score is a mapping"),

@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from html import escape
 from typing import Any
 
-from cardcommons.errors import RecordError, RulesError, shown
+from cardcommons.errors import RecordError, RulesError, cut, shown
 from cardcommons.palette import FONT, GOLD, GREEN_ACCENT, GREY_ACCENT, MUTED, RED_ACCENT, accent_text
 from cardcommons.widgets.cards import panel_html
 
@@ -157,9 +157,13 @@ def _fields(data: object, keys: tuple[str, ...], what: str) -> Mapping[str, obje
     """``data`` if it is a mapping with exactly ``keys`` (``what``: what it is, for the message)."""
     if not isinstance(data, Mapping):
         raise RecordError(f"{what} is a mapping of {', '.join(keys)}, not {shown(data, 80)}")
-    if set(data) != set(keys):
-        odd = sorted(map(str, set(data) ^ set(keys)))
-        raise RecordError(f"{what} has the keys {', '.join(keys)}, not {shown(sorted(map(str, data)), 120)}: {odd}")
+    missing = [key for key in keys if key not in data]
+    extra = [str(key) for key in data if key not in keys]
+    if missing or extra:
+        lacks = f"lacks {', '.join(missing)}" if missing else ""
+        more = f"has {cut(', '.join(extra), 80)} too" if extra else ""
+        wrong = " and ".join(filter(None, (lacks, more)))
+        raise RecordError(f"{what} has the keys {', '.join(keys)}; this one {wrong}")
     return data
 
 

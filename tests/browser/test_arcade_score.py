@@ -91,7 +91,9 @@ def test_the_score_survives_a_reload_and_clear_score_forgets_it(
     shots(arcade, "empty", screenshot_dir)
 
 
-def test_a_kept_text_that_is_no_score_is_ignored_with_a_word(arcade: Arcade, voila_url: str) -> None:
+def test_a_kept_text_that_is_no_score_is_ignored_with_a_word(
+    arcade: Arcade, voila_url: str, screenshot_dir: Path
+) -> None:
     page = arcade.page
     page.set_viewport_size({"width": 1400, "height": 900})
     url = f"{voila_url}/?game=whisky&seed={SEED}"
@@ -100,6 +102,7 @@ def test_a_kept_text_that_is_no_score_is_ignored_with_a_word(arcade: Arcade, voi
     score = open_whisky(arcade, url)
     expect(score).to_contain_text("could not be read, so the count starts afresh", timeout=TIMEOUT)
     expect(score).to_contain_text(EMPTY)
+    shots(arcade, "unreadable", screenshot_dir)
     button(page.locator(WHISKY), "Knock").click()  # the next game replaces it
     expect(score).to_contain_text("against 3 GreedyBots", timeout=TIMEOUT)
     expect(score).not_to_contain_text("could not be read")
