@@ -119,7 +119,10 @@ def shots(arcade: Arcade, name: str, folder: Path) -> None:
         for width in (1400, 1024, 390):
             page.set_viewport_size({"width": width, "height": 900})
             page.wait_for_timeout(150)
-            page.locator(".cc-arcade .cc-score-box").screenshot(path=folder / f"score_{name}_{width}_{shade}.png")
+            box = page.locator(".cc-arcade .cc-score-box")
+            box.screenshot(path=folder / f"score_{name}_{width}_{shade}.png")
+            box.scroll_into_view_if_needed()  # and as the reader meets it, in the page
+            page.screenshot(path=folder / f"score_{name}_{width}_{shade}_page.png")
     theme_switch(page).get_by_role("button", name="system", exact=True).click()
     page.set_viewport_size({"width": 1400, "height": 900})
 
