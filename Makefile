@@ -21,7 +21,7 @@ $(NPM_STAMP): docs/site/package-lock.json  # what the static site serves itself 
 $(LITE_STAMP): $(STAMP) docs/lite/package-lock.json docs/lite/wheels.txt  # what JupyterLite boots Pyodide with
 	npm ci --prefix docs/lite --silent --no-audit --no-fund
 	$(BIN)/python -m pip download --quiet --disable-pip-version-check --no-deps --only-binary :all: \
-		--python-version 3.14 -r docs/lite/wheels.txt -d docs/lite/wheels
+		--python-version 3.14 --platform any -r docs/lite/wheels.txt -d docs/lite/wheels
 	touch $(LITE_STAMP)
 
 lab: $(STAMP)  ## set up and open the lessons in JupyterLab

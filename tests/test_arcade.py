@@ -311,3 +311,18 @@ def test_an_option_it_cannot_use_is_named_and_its_default_played(query: str, nam
     assert named in arcade.message and arcade.table.seed == 4
     default = Arcade(arcade.game, 4)
     assert arcade.table.game.record() == default.table.game.record()
+
+
+def test_a_table_shown_again_does_not_say_its_last_news_a_second_time() -> None:
+    arcade = Arcade(seed=3)
+    split = arcade.table
+    assert "Your turn." in split.announcer.value or "playing" in split.announcer.value
+    arcade.game_choice.value = "whisky"
+    whisky = arcade.table
+    assert whisky.announcer.value.endswith("Your turn.</div>")  # a new deal: its news, first shown
+    arcade.game_choice.value = "split"
+    assert split.announcer.value.endswith("></div>")  # said before: an empty alert, nothing read out again
+    arcade.game_choice.value = "whisky"
+    assert whisky.announcer.value.endswith("></div>")
+    arcade.new_game_button.click()
+    assert whisky.announcer.value.endswith("Your turn.</div>")

@@ -40,8 +40,9 @@ from cardcommons.widgets.cards import panel_html
 from cardcommons.widgets.game_table import GameTable
 from cardcommons.widgets.page_theme import THEMES, Theme, checked_theme, theme_html
 from cardcommons.widgets.score import Score
+from cardcommons.widgets.score_store import ScoreStore, read_score
 from cardcommons.widgets.split_table import SplitAndChooseTable
-from cardcommons.widgets.table_parts import BotSpec, action_button, bots_label
+from cardcommons.widgets.table_parts import BotSpec, action_button, announcement_html, bots_label
 from cardcommons.widgets.whisky_table import WhiskyPokerTable
 
 __all__ = ["STRENGTHS", "Arcade", "cheat_sheet_html", "rules_card_html"]
@@ -188,6 +189,10 @@ class Arcade(WidgetApp):
     its "synchronise with system" setting, both in the Settings menu; a
     switch of the arcade would restyle the whole notebook behind Lab's back.
 
+    The score (:attr:`score`, shown beside the table with :attr:`clear_score_button`)
+    is kept by the reader's browser through :attr:`score_store`, so it survives
+    a reload of the page (see :mod:`cardcommons.widgets.score_store`).
+
     Controls: :attr:`game_choice` ("split" or "whisky"), :attr:`new_game_button`;
     for Split and Choose :attr:`split_bot` ("HeuristicBot" or "MonteCarloBot"),
     :attr:`split_strength` (MonteCarloBot's play-outs per move),
@@ -275,6 +280,10 @@ class Arcade(WidgetApp):
         self.cheat_sheet_view = w.HTML()
         self.score = Score()
         self.score_view = w.HTML(self.score.html())
+        self.clear_score_button = action_button("Clear score", "eraser", "", "forget the games this browser counted")
+        self.clear_score_button.layout.align_self, self.clear_score_button.layout.margin = "flex-start", "6px 0 0"
+        self.score_store = ScoreStore(layout=w.Layout(display="none"))
+        self._score_note = ""
         for name, value in (settings or {}).items():  # before anything observes them: no deal yet
             getattr(self, name).value = value
         self._page_url = page_url
@@ -291,8 +300,10 @@ class Arcade(WidgetApp):
         )
         self._table_box = w.Box(layout=w.Layout(flex="1 1 820px", min_width="0"))
         self._table_box.add_class("cc-arcade-table")
+        score_box = w.VBox([self.score_view, self.clear_score_button, self.score_store])
+        score_box.add_class("cc-score-box")
         side = w.VBox(
-            [self.score_view, self.rules_view, self.cheat_sheet_view],
+            [score_box, self.rules_view, self.cheat_sheet_view],
             layout=w.Layout(flex="0 1 340px", min_width="300px", margin="0 0 0 12px", grid_gap="10px"),
         )
         side.add_class("cc-arcade-side")
@@ -320,9 +331,12 @@ class Arcade(WidgetApp):
         )
         self.widget.add_class("cc-arcade")
 
-        self.game_choice.observe(lambda _c: self._show(), names="value")
+        self.game_choice.observe(lambda _c: self._switch(), names="value")
         self.theme_choice.observe(lambda _c: self._show_theme(), names="value")
         self.new_game_button.on_click(lambda _b: self._new_game())
+        self.clear_score_button.on_click(lambda _b: self._clear_score())
+        self.score_store.observe(lambda _c: self._restore_score(), names="found")
+        self.score_store.observe(lambda _c: self._score_kept_nowhere(), names="unavailable")
         for control in (self.split_bot, self.split_strength, self.face_up_swap, self.first_splitter):
             control.observe(lambda _c: self._redeal("split"), names="value")
         whisky_controls = (self.whisky_opponents, self.whisky_jokers, self.whisky_first, self.whisky_bot)
@@ -331,6 +345,7 @@ class Arcade(WidgetApp):
         self._show_strengths()
         self._show()
         self._show_theme()
+        self._show_score()
 
     summary = (
         "Card Commons arcade: run this cell to play, or click Render with Voilà in the notebook's toolbar "
@@ -446,6 +461,13 @@ class Arcade(WidgetApp):
         self.cheat_sheet_view.value = cheat_sheet_html(self.pack)
         self._share(shown_only=True)
 
+    def _switch(self) -> None:
+        """Show the game chosen; a table shown again does not say its last news a second time (a screen
+        reader reads an alert out when it comes onto the page)."""
+        if self.game in self._tables:
+            self.table.announcer.value = announcement_html("")
+        self._show()
+
     def _redeal(self, game: GameName) -> None:
         """Deal ``game`` again (the next seed) with the options as they are now."""
         self._show_strengths()
@@ -487,9 +509,40 @@ class Arcade(WidgetApp):
             return str(name)
         return bots_label(self.whisky_opponents.value, name)
 
+    # -- score -------------------------------------------------------------
+
     def _count(self, game: str, opponent: str, outcome: str) -> None:
         self.score.record(game, opponent, outcome)
-        self.score_view.value = self.score.html()
+        self.score_store.save(self.score)
+        self._score_note = ""  # a kept score that could not be read is replaced now
+        self._show_score()
+
+    def _clear_score(self) -> None:
+        self.score.clear()
+        self.score_store.save(self.score)
+        self._score_note = ""
+        self._show_score()
+
+    def _restore_score(self) -> None:
+        """The score the browser kept, once the page has shown the store (unless this page has counted already)."""
+        found = self.score_store.found
+        if found is None:
+            return
+        if self.score.games:
+            self.score_store.save(self.score)
+            return
+        self.score, self._score_note = read_score(found)
+        self.score_store.save(self.score)  # what the browser keeps, as the kernel knows it: Clear score removes it
+        self._show_score()
+
+    def _score_kept_nowhere(self) -> None:
+        if self.score_store.unavailable:
+            self._score_note = "This browser keeps nothing for this page: the score lasts while the page is open."
+            self._show_score()
+
+    def _show_score(self) -> None:
+        self.score_view.value = self.score.html(self._score_note)
+        self.clear_score_button.layout.display = None if self.score.games else "none"
 
     def _theme_row(self) -> Any:
         """The theme switch, at the end of the top row (on a Voilà page only)."""

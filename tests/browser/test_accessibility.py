@@ -1,6 +1,7 @@
 """Every reader's screen: axe-core finds no WCAG 2.1 A/AA violation in what the
-project draws, a screen reader hears each move, and a whole game of each is
-played by keyboard alone.
+project draws, a screen reader hears each move (read from Chromium's
+accessibility tree, as a screen reader is given it), and a whole game of each
+is played by keyboard alone.
 
 axe runs on the arcade page (both games, at the first move and at the result,
 at 1400 and 390 px, light and dark) and on the lessons' widgets as outputs in
@@ -14,6 +15,7 @@ the cards picked, New game at the end.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -265,3 +267,87 @@ def test_the_lessons_widgets_in_lab_have_no_axe_violations(
         found[f"{notebook} in {theme}"] = len(broken)
         assert broken == [], f"{notebook}: {broken}"
     print("\naxe violations in Lab's outputs: " + "; ".join(f"{k}: {v}" for k, v in found.items()))
+
+
+_HEARD = """() => {  // each text the Whisky table's live region takes, in order (what a screen reader is given to say)
+    window.ccHeard = [];
+    new MutationObserver(() => {
+        const said = [...document.querySelectorAll('.cc-whisky-table .cc-announcement')].map(e => e.textContent);
+        const text = said.join(' | ');
+        if (said.length && text !== window.ccHeard.at(-1)) window.ccHeard.push(text);
+    }).observe(document, {subtree: true, childList: true, characterData: true});
+}"""
+
+
+def live_regions(cdp: Any) -> list[dict[str, Any]]:
+    """The live regions of the page as Chromium's accessibility tree gives them to a screen reader:
+    each one's role, its politeness, and its text."""
+    nodes = {node["nodeId"]: node for node in cdp.send("Accessibility.getFullAXTree")["nodes"]}
+
+    def text(node: dict[str, Any]) -> str:
+        if node.get("role", {}).get("value") == "StaticText":
+            return str(node.get("name", {}).get("value", ""))
+        return "".join(text(nodes[child]) for child in node.get("childIds", []) if child in nodes)
+
+    regions = []
+    for node in nodes.values():
+        properties = {p["name"]: p["value"].get("value") for p in node.get("properties", [])}
+        role = node.get("role", {}).get("value")
+        if node.get("ignored") or (role not in ("alert", "status", "log") and properties.get("live") in (None, "off")):
+            continue
+        if role in ("alert", "status", "log") or properties.get("liveRoot") == node.get("backendDOMNodeId"):
+            regions.append({"role": role, "live": properties.get("live"), "text": text(node)})
+    return regions
+
+
+def test_a_screen_reader_is_told_each_move_of_a_whisky_deal_once(arcade: Arcade, voila_url: str) -> None:
+    """What Chromium's accessibility tree gives a screen reader during a Whisky Poker deal: one live
+    region (an alert, assertive), which says the log's new lines in the log's words, then "Your turn."
+    at each of the reader's turns and the result at the end; every line of the log is said once,
+    in order, and no announcement repeats an older line."""
+    page = arcade.page
+    page.set_viewport_size({"width": 1400, "height": 900})
+    page.add_init_script(f"({_HEARD})()")
+    arcade.page.goto(f"{voila_url}/?game=whisky&seed={SEED}")
+    arcade.expect_playable(WHISKY, LOAD_TIMEOUT)
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Accessibility.enable")
+    log = page.locator(f"{WHISKY} .cc-log div[role=region] > div")
+
+    def at_your_turn() -> None:
+        expect(page.locator(f"{WHISKY} .cc-announcement")).to_have_text(re.compile(r"Your turn\.$"), timeout=TIMEOUT)
+        regions = live_regions(cdp)
+        assert len(regions) == 1, f"one live region on the page, not {regions}"
+        (region,) = regions
+        assert region["role"] == "alert" and region["live"] == "assertive", region
+        assert region["text"].endswith("Your turn."), region
+        if log.count():  # the bots' newest move, in the log's words (the log shows its newest line first)
+            newest = log.first.inner_text().split(".", 1)[1].strip()
+            assert region["text"].endswith(f"{newest}. Your turn."), (newest, region)
+
+    play_whisky_round(arcade, each_turn=at_your_turn)
+    headline = page.locator(f"{WHISKY} .cc-headline").inner_text()
+    expect(page.locator(f"{WHISKY} .cc-announcement")).to_contain_text(headline, timeout=TIMEOUT)
+    (region,) = live_regions(cdp)
+    assert region["role"] == "alert" and region["text"].endswith(headline), region
+
+    # every line of the log said once, in order: what each announcement says before whose turn it is (or the result)
+    heard: list[str] = page.evaluate("window.ccHeard")
+    assert all(" | " not in text for text in heard), f"two live regions at once: {heard}"
+    endings = ("Your turn.", "The bots are playing…", headline)
+    told = []
+    for text in heard:
+        ending = next((e for e in endings if text.endswith(e)), None)
+        assert ending is not None, f"an announcement that says neither whose turn it is nor the result: {text!r}"
+        told.append(text.removesuffix(ending).strip())
+    lines = [row.split(".", 1)[1].strip() for row in reversed(log.all_inner_texts())]
+    assert " ".join(t for t in told if t) == " ".join(f"{line}." for line in lines), heard
+
+    # the other game and back: still one live region on the page (the table not shown takes its region
+    # away), and the table shown again does not say its last news a second time
+    arcade.option("Split and Choose")
+    arcade.expect_playable(SPLIT)
+    assert [region["role"] for region in live_regions(cdp)] == ["alert"]
+    arcade.option("Whisky Poker")
+    expect(page.locator(f"{WHISKY} .cc-showdown")).to_be_visible(timeout=TIMEOUT)
+    assert [region["text"] for region in live_regions(cdp)] == [""]

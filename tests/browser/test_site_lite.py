@@ -2,8 +2,9 @@
 with no other network: every lesson and the arcade are there with the
 engine's install cell first; the Pyodide kernel boots from the site alone
 (Pyodide's core and its boot packages are served by it), installs the
-engine's wheel and ipywidgets from the site's package index, ``evaluate``
-answers and a widget's click reaches Python.
+engine's wheel, ipywidgets and anywidget from the site's package index,
+``evaluate`` answers, a widget's click reaches Python, and the arcade's score
+store reads what the browser kept.
 
 What this cannot reach here: numpy and matplotlib, which the lessons'
 install cell fetches from Pyodide's package CDN (unreachable from these
@@ -27,16 +28,25 @@ import pytest
 from browser.conftest import cannot_run
 from browser.playwright_expect import expect
 from browser.static_site import served
+from cardcommons.widgets.score_store import KEY
 
 REPO = Path(__file__).parents[2]
 BOOT_MS = 45_000  # online, the kernel boots in about 10 s
-INSTALL = "import piplite\nawait piplite.install('ipywidgets')\nawait piplite.install('cardcommons', deps=False)"
+INSTALL = (
+    "import piplite\nawait piplite.install(['ipywidgets', 'anywidget'])\n"
+    "await piplite.install('cardcommons', deps=False)"
+)
 ENGINE = (
     "import cardcommons\nprint(cardcommons.evaluate('As Ks Qs Js Jo', cardcommons.Pack.split_and_choose()).describe())"
 )
 CLICK = (
     "import ipywidgets as w\nb, l = w.Button(description='Evaluate'), w.Label('not yet')\n"
     "b.on_click(lambda _: setattr(l, 'value', cardcommons.evaluate('Ah Kh Qh Jh Th').describe()))\nw.VBox([b, l])"
+)
+STORE = (  # the arcade's score store: what the browser kept under the project's key reaches Python
+    "from cardcommons.widgets.score_store import ScoreStore\nstore, kept = ScoreStore(), w.Label('')\n"
+    "ask = w.Button(description='Kept?')\nask.on_click(lambda _: setattr(kept, 'value', f'kept {store.found}'))\n"
+    "w.VBox([store, ask, kept])"
 )
 
 
@@ -81,7 +91,8 @@ def test_the_kernel_boots_offline_and_runs_the_engine_and_a_widget(
         "**/*", lambda route: route.continue_() if route.request.url.startswith(lite_url) else route.abort()
     )
     page.context.on("request", lambda request: asked.append(request.url))
-    code = "&".join("code=" + urllib.parse.quote(c) for c in (INSTALL, ENGINE, CLICK))
+    page.add_init_script(f"localStorage.setItem({json.dumps(KEY)}, 'a score')")
+    code = "&".join("code=" + urllib.parse.quote(c) for c in (INSTALL, ENGINE, CLICK, STORE))
     page.set_viewport_size({"width": 1200, "height": 800})
     page.goto(f"{lite_url}/repl/index.html?kernel=python&toolbar=1&{code}")
     answer = page.get_by_text("Royal flush, the Joker as the Ten of spades")
@@ -93,8 +104,12 @@ def test_the_kernel_boots_offline_and_runs_the_engine_and_a_widget(
         pytest.fail(f"the kernel did not answer (asked elsewhere for: {elsewhere[:6]})")
     local = [url for url in asked if url.startswith(lite_url)]
     assert any(url.endswith("pyodide.asm.wasm") for url in local), "Pyodide's core comes from the site"
-    label = page.locator(".widget-label").last
+    label = page.locator(".widget-label").first
     expect(label).to_have_text("not yet", timeout=30_000)
     page.get_by_role("button", name="Evaluate").click()
     expect(label).to_have_text("Royal flush", timeout=30_000)  # the click reached Python, and its answer came back
+    button = page.get_by_role("button", name="Kept?")
+    expect(button).to_be_visible(timeout=30_000)
+    button.click()
+    expect(page.get_by_text("kept a score")).to_be_visible(timeout=30_000)  # anywidget runs in JupyterLite too
     page.screenshot(path=screenshot_dir / "lite_engine.png")
