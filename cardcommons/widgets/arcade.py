@@ -522,6 +522,7 @@ class Arcade(WidgetApp):
         self.score_store.save(self.score)
         self._score_note = ""
         self._show_score()
+        self.table.focus_next()  # the button hides: the focus goes back to the game, not to the page's top
 
     def _restore_score(self) -> None:
         """The score the browser kept, once the page has shown the store (unless this page has counted already)."""

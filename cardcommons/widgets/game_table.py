@@ -346,9 +346,9 @@ class GameTable(WidgetApp, ABC, Generic[G, V]):
         self.announcer.value = announcement_html(" ".join(news))
         if self._follow and (yours or game.is_over):
             self._follow = False
-            self._focus_next()
+            self.focus_next()
 
-    def _focus_next(self) -> None:
+    def focus_next(self) -> None:
         """Put the browser's focus on the control the reader uses next."""
         target = self.again_button if self._game.is_over else self._next_control()
         if target is not None:

@@ -353,7 +353,7 @@ class SplitAndChooseTable(GameTable[SplitAndChoose, SplitAndChooseObservation]):
             self._message = ""
             self._refresh()
             if len(self._selection) == _LIMIT[phase]:  # all chosen: on to the move that plays them
-                self._focus_next()
+                self.focus_next()
 
         return clicked
 

@@ -319,7 +319,7 @@ class WhiskyPokerTable(GameTable[WhiskyPoker, WhiskyObservation]):
                 self._give = None if self._give == index else index
             self._message = ""
             self._refresh()
-            self._focus_next()  # from your card to the spare's, then to Exchange
+            self.focus_next()  # from your card to the spare's, then to Exchange
 
         return clicked
 

@@ -83,6 +83,9 @@ def test_the_score_survives_a_reload_and_clear_score_forgets_it(
     clear.focus()  # by keyboard: a named button
     page.keyboard.press("Enter")
     expect(score).to_contain_text(EMPTY, timeout=TIMEOUT)
+    page.wait_for_function(  # the button hides, and the focus goes back to the game
+        f"document.activeElement.closest({json.dumps(WHISKY)}) !== null", timeout=TIMEOUT
+    )
     page.wait_for_function(f"localStorage.getItem({json.dumps(KEY)}) === null", timeout=TIMEOUT)
     assert page.evaluate(f"localStorage.getItem({json.dumps(OTHER)})") is not None, "another page's key is kept"
     page.reload()
