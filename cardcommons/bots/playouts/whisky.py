@@ -296,17 +296,20 @@ class _Play:
 
     def _apply(self, seat: int, move: Ids, slot: Ids) -> None:
         """The engine's rules (:meth:`WhiskyPoker.apply`), in every game."""
-        rows = np.arange(len(move))
-        hands, spare = self.hands.copy(), self.spare.copy()
-        hand = hands[:, seat]
-        exchange = move == EXCHANGE
-        give, take = hand[rows, slot // HAND_SIZE], spare[rows, slot % HAND_SIZE]
-        hand[rows, slot // HAND_SIZE] = np.where(exchange, take, give)
-        spare[rows, slot % HAND_SIZE] = np.where(exchange, give, take)
+        hands, spare = self.hands, self.spare  # the play's own arrays: changed in place, where cards move
+        rows = np.flatnonzero(move == EXCHANGE)
+        if len(rows):
+            every = np.arange(len(rows))
+            hand, face_up = hands[rows, seat], spare[rows]
+            give, take = slot[rows] // HAND_SIZE, slot[rows] % HAND_SIZE
+            given = hand[every, give]
+            hand[every, give] = face_up[every, take]
+            face_up[every, take] = given
+            hands[rows, seat], spare[rows] = np.sort(hand, axis=1), np.sort(face_up, axis=1)
         takes = move == TAKE
-        hand_now = np.where(takes[:, None], spare, hand)
-        spare = np.sort(np.where(takes[:, None], hand, spare), axis=1)
-        hands[:, seat] = np.sort(hand_now, axis=1)
+        rows = np.flatnonzero(takes)
+        if len(rows):  # hand and spare change places (both sorted)
+            hands[rows, seat], spare[rows] = spare[rows], hands[rows, seat]
         phase = np.where(takes, 2, self.phase)
         first_knock = (move == KNOCK) & (self.final < 0)
         counting = (self.final >= 0) & ~first_knock
@@ -319,7 +322,7 @@ class _Play:
             if position == to_move:
                 same = (hands == position_hands).all(axis=(1, 2)) & (spare == position_spare).all(axis=1)
                 drawn |= ~shown & (phase == 2) & same
-        self.hands, self.spare, self.phase, self.final = hands, spare, phase, final
+        self.phase, self.final = phase, final
         if shown.any() or drawn.any():
             self._end(shown, drawn)
 
