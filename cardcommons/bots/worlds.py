@@ -432,8 +432,10 @@ def _seat_chances(
         if not len(rows):
             continue
         public = np.tile(np.array(move.public, dtype=np.int64), (len(rows), 1))
-        hands = np.sort(np.concatenate([public, hidden[rows, : move.hidden]], axis=1), axis=1)
+        hands = np.concatenate([public, hidden[rows, : move.hidden]], axis=1)
         spare = None if move.spare is None else np.array(sorted(move.spare), dtype=np.int64)
+        if spare is not None:  # only the exchanges read a hand's order
+            hands = np.sort(hands, axis=1)
         bot_chance[rows] *= whisky_playouts.chances(rule, table, hands, spare, move.action)
         fits[rows] = bot_chance[rows] > 0
     return model.mix(bot_chance, at_random), fits

@@ -363,7 +363,7 @@ def exchange_scores(table: RulesTable, hands: Ids, spare: Ids) -> Ids:
 def chances(
     rule: GreedyRule, table: RulesTable, hands: Ids, spare: Ids | None, action: Action
 ) -> npt.NDArray[np.float64]:
-    """For each row of ``hands`` (sorted card ids), how likely a GreedyBot
+    """For each row of ``hands`` (card ids, sorted if a spare is face up), how likely a GreedyBot
     with ``rule`` is to play ``action`` holding it, with ``spare`` face up
     (the same sorted ids for every row), or in phase 1 (None): 1 for its
     move, an equal part for each move its tie-break chooses from, else 0.
