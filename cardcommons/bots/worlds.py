@@ -203,19 +203,18 @@ def sample_worlds(
             if model is None:
                 return Worlds(deals, np.arange(games), float(games))
             return _whisky_worlds(deals, model, random.Random(seed))
-        module: Any = whisky_playouts
-        candidates = games
-    else:
-        if model is None:
-            return Worlds(split_and_choose_playouts.deal(observation, games, seed), np.arange(games), float(games))
-        module, candidates = split_and_choose_playouts, games * _CANDIDATES
+    elif model is None:
+        return Worlds(split_and_choose_playouts.deal(observation, games, seed), np.arange(games), float(games))
     rng = random.Random(seed)
-    deals = module.deal(observation, candidates, rng.getrandbits(64))
-    weights = _replayed_chances(deals, model, {} if cache is None else cache)
+    if isinstance(observation, WhiskyObservation):
+        drawn: Any = whisky_playouts.deal(observation, games, rng.getrandbits(64))
+    else:  # set out as arrays only once weighed: the few kept
+        drawn = split_and_choose_playouts.candidates(observation, games * _CANDIDATES, rng.getrandbits(64))
+    weights = _replayed_chances(drawn, model, {} if cache is None else cache)
     generator = np.random.default_rng(rng.getrandbits(64))
     picked = _systematic(weights, games, generator)
-    findings = _split_findings(deals, weights) if isinstance(observation, SplitAndChooseObservation) else ()
-    return Worlds(deals.subset(picked), picked, _kish(weights), findings)
+    findings = _split_findings(drawn, weights) if isinstance(observation, SplitAndChooseObservation) else ()
+    return Worlds(drawn.subset(picked), picked, _kish(weights), findings)
 
 
 _CANDIDATES = 16
