@@ -222,8 +222,7 @@ class _Play:
 
         self.deals = deals
         self.players = deals.view.players
-        self.knock = np.array(rule.knock)
-        self.take_unseen = np.array(rule.take_unseen)
+        self.knock, self.take_unseen = rule.arrays
         strengths = deals.table.strengths
         self.codes = strengths.codes
         self.strength_of = strengths.strengths_of_codes
@@ -379,11 +378,12 @@ def chances(
     """
     codes, strength_of = table.strengths.codes, table.strengths.strengths_of_codes
     now = strength_of(codes[hands].sum(axis=1))
-    knock = np.array(rule.knock)[now]
+    knocks, takes_unseen = rule.arrays
+    knock = knocks[now]
     if spare is None or knock.all():
         if isinstance(action, Knock):
             return np.asarray(knock, dtype=np.float64)
-        take = np.array(rule.take_unseen)[now]
+        take = takes_unseen[now]
         fits = take if isinstance(action, TakeSpare) else ~take if isinstance(action, Pass) else np.zeros_like(take)
         return np.asarray(fits & ~knock, dtype=np.float64)
     if isinstance(action, Knock):  # the bot knocks where no move beats its hand
