@@ -394,8 +394,8 @@ def _draws(generator: np.random.Generator, rows: int, cards: int, count: int) ->
         for taken in ordered:  # skip each drawn place at or before it
             place += place >= taken
         drawn[:, i] = place
-        edges = [np.full(rows, -1), *ordered, np.full(rows, cards)]
-        ordered = [np.clip(place, low, high) for low, high in itertools.pairwise(edges)]  # place put in order
+        edges: list[Any] = [-1, *ordered, cards]
+        ordered = [np.minimum(np.maximum(place, low), high) for low, high in itertools.pairwise(edges)]  # in order
     return drawn
 
 
