@@ -430,8 +430,9 @@ def _seat_chances(
         rows = np.flatnonzero(fits)
         if not len(rows):
             continue
+        unknown = hidden[:, : move.hidden] if len(rows) == len(hidden) else hidden[rows, : move.hidden]
         public = np.tile(np.array(move.public, dtype=np.int64), (len(rows), 1))
-        hands = np.concatenate([public, hidden[rows, : move.hidden]], axis=1)
+        hands = np.concatenate([public, unknown], axis=1) if move.public else unknown
         spare = None if move.spare is None else np.array(sorted(move.spare), dtype=np.int64)
         if spare is not None:  # only the exchanges read a hand's order
             hands = np.sort(hands, axis=1)
