@@ -427,7 +427,7 @@ def playouts(matches: int = 0) -> None:
     from cardcommons.bots.playouts import split_and_choose as split_and_choose_playouts
     from cardcommons.bots.playouts import whisky as whisky_playouts
     from cardcommons.game import Game
-    from cardcommons.split_and_choose import SplitAndChoose, build_table
+    from cardcommons.split_and_choose import SplitAndChoose, Swap, build_table
     from cardcommons.whisky import WhiskyPoker
     from cardcommons.widgets.arcade import STRENGTHS
 
@@ -452,10 +452,24 @@ def playouts(matches: int = 0) -> None:
             game.apply(bots[player].act(game.observation(player), game.legal_actions()))
         return game
 
-    def whisky_turn(players: int, phase: int) -> Callable[[int], Game]:
+    def after_a_blind_swap(seed: int) -> Game:
+        """The reserve's second decision, the first player having swapped blind (seeds where its bot swaps)."""
+        while True:
+            game = reserve(seed)
+            player = game.current_player
+            assert player is not None
+            move = HeuristicBot(seed + player).act(game.observation(player), game.legal_actions())
+            if isinstance(move, Swap):
+                game.apply(move)
+                return game
+            seed += 100
+
+    def whisky_turn(players: int, phase: int, passes: int = 0) -> Callable[[int], Game]:
         def make(seed: int) -> Game:
             game = WhiskyPoker(players, seed=seed)
             while game.phase < phase and not game.is_over:  # everyone passes: the first phase-2 turn
+                game.apply(game.legal_actions()[0])
+            for _ in range(passes):  # then this many seats pass before the turn
                 game.apply(game.legal_actions()[0])
             return game
 
@@ -510,7 +524,14 @@ def playouts(matches: int = 0) -> None:
 
     # (b) the coach's default: 1,000 worlds at a time until every move is within 3 points or the best is apart
     rows = []
-    for label, make in (places[0], places[1], places[4]):
+    read = [
+        places[0],
+        places[1],
+        ("Split and Choose, at the reserve after a blind swap", after_a_blind_swap),
+        ("Whisky Poker, 9 players, phase 1, after 8 moves", whisky_turn(9, 1, passes=8)),
+        places[4],
+    ]
+    for label, make in read:
         games = [make(seed) for seed in range(4)]
         new_times = [cpu(partial(coach, *decision(g), seed=s)) for s, g in enumerate(games)]
         estimates = coach(*decision(games[0]), seed=0)

@@ -17,10 +17,12 @@ from typing import Any
 import numpy as np
 import pytest
 
-from cardcommons.bots import RandomBot
+from cardcommons.bots import GreedyBot, RandomBot
 from cardcommons.cards import Card
-from cardcommons.errors import CardError, IllegalActionError
+from cardcommons.categories import Category
+from cardcommons.errors import CardError, IllegalActionError, RulesError
 from cardcommons.game import Game
+from cardcommons.hands import evaluate
 from cardcommons.packs import Pack
 from cardcommons.split_and_choose import SplitAndChoose
 from cardcommons.whisky import WhiskyPoker
@@ -66,6 +68,7 @@ def test_random_sim_split_and_choose(params: dict[str, Any]) -> None:
         {"players": 4, "jokers": True, "candidate_actions": True},
         {"players": 5, "jokers": True},
         {"players": 9},
+        {"players": 3, "table_model": "rule_of_thumb"},
     ],
 )
 def test_random_sim_whisky(params: dict[str, Any]) -> None:
@@ -305,7 +308,13 @@ def _positions_of(game_name: str, params: dict[str, Any], seed: int) -> list[Any
 
 @pytest.mark.parametrize(
     ("game_name", "params"),
-    [(SPLIT, {}), (SPLIT, {"face_up_swap": True, "candidate_actions": True}), (WHISKY, {"players": 3, "jokers": True})],
+    [
+        (SPLIT, {}),
+        (SPLIT, {"face_up_swap": True, "candidate_actions": True}),
+        (WHISKY, {"players": 3, "jokers": True}),
+        (SPLIT, {"table_model": "rule_of_thumb"}),
+        (WHISKY, {"players": 3, "jokers": True, "table_model": "rule_of_thumb"}),
+    ],
 )
 def test_a_resampled_state_is_one_the_player_cannot_tell_apart(game_name: str, params: dict[str, Any]) -> None:
     """OpenSpiel's ISMCTS asks for states that agree with what the player knows:
@@ -324,6 +333,41 @@ def test_a_resampled_state_is_one_the_player_cannot_tell_apart(game_name: str, p
             differ += any(world.information_state_string(p) != state.information_state_string(p) for p in others)
             world.apply_action(world.legal_actions()[0])  # a state that plays on
     assert differ > 0
+
+
+def test_a_state_resampled_after_a_knock_reads_it_under_the_rule_of_thumb_model() -> None:
+    """Two players, seat 0 knocks (GreedyBots' game): resampled for seat 1,
+    the knocker holds a stronger hand by the rule of thumb than uniformly."""
+    game = WhiskyPoker(2, seed=14, dealer=1)  # the last seat deals, as in OpenSpiel
+    deal = whisky_deal(game)
+    bots = [GreedyBot(seed=1), GreedyBot(seed=2)]
+    while game.knocker is None:
+        seat = game.current_player
+        assert seat is not None
+        game.apply(bots[seat].act(game.observation(seat), game.legal_actions()))
+    assert game.knocker == 0 and game.current_player == 1
+    pack = Pack.whisky(2, jokers=False)
+    means = {}
+    for model in ("uniform", "rule_of_thumb"):
+        spiel = pyspiel.load_game(WHISKY, {"players": 2, "table_model": model})
+        state = dealt(spiel, deal)
+        for action in game.actions:
+            state.apply_action(spiel.rules.action_id(action))
+        sampler = random.Random(1).random
+        levels = []  # the knocker's category, 0 for high card up to 8 for a straight flush
+        for _ in range(100):
+            world = state.resample_from_infostate(1, sampler)
+            assert world.information_state_string(1) == state.information_state_string(1)
+            levels.append(len(Category) - 1 - list(Category).index(evaluate(world.table.hands[0], pack).category))
+        means[model] = float(np.mean(levels))
+    assert means["rule_of_thumb"] - means["uniform"] > 1.5, means  # measured: about 3.4 (standard error about 0.2)
+
+
+def test_the_table_model_is_checked() -> None:
+    with pytest.raises(RulesError, match="table_model is one of 'uniform', 'rule_of_thumb', not 'greedy'"):
+        pyspiel.load_game(WHISKY, {"table_model": "greedy"})
+    with pytest.raises(RulesError, match="not 'Uniform'"):
+        pyspiel.load_game(SPLIT, {"table_model": "Uniform"})
 
 
 @pytest.mark.parametrize(("game_name", "params"), [(SPLIT, {}), (WHISKY, {"players": 3})])

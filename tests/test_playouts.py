@@ -17,7 +17,7 @@ from cardcommons.bots import GreedyBot, HeuristicBot
 from cardcommons.bots.playouts import split_and_choose as sc_playouts
 from cardcommons.bots.playouts import whisky as whisky_playouts
 from cardcommons.game import Bot, Game, play
-from cardcommons.split_and_choose import SplitAndChoose
+from cardcommons.split_and_choose import PACK, Keep, Split, SplitAndChoose, Swap
 from cardcommons.whisky import PASS, Exchange, WhiskyPoker
 
 Stop = Callable[[SplitAndChoose], bool]
@@ -91,6 +91,33 @@ def test_the_batch_deals_afresh_where_the_view_hides_a_blind_swap() -> None:
     many = sc_playouts.deal(view, 2000, 4)
     counts = Counter(id(t) for t in many.templates)  # one template for each card the giver held
     assert len(counts) == 10 and all(abs(n - 200) < 5 * 13.4 for n in counts.values())  # 200 each, sd 13.4
+
+
+def test_the_cards_the_other_player_hid_are_read_from_each_candidate_game() -> None:
+    """Candidate games, before they are set out: the cards the other player hid
+    (its face-down pairs, the card it gave blind) are those of each game, and
+    the games kept, set out for play, keep them."""
+    for seed in range(40):
+        game = SplitAndChoose(seed=seed)
+        played_until(game, [HeuristicBot(seed), HeuristicBot(seed + 1)], sc_stops()[5][1])
+        view = game.observation(game.first_splitter)
+        other = 1 - view.player
+        rounds = [r for r, v in enumerate(view.rounds) if v.splitter == other and v.face_up and not v.face_down]
+        if view.reserve[0].swapped and rounds:
+            break
+    assert view.unseen_blind_swap and rounds
+    drawn = sc_playouts.candidates(view, 300, seed=2)
+    hidden = drawn.their_hidden()
+    for g in range(0, 300, 7):
+        sampled = drawn.game(g)
+        splits = [a for a in sampled.history if isinstance(a, Split)]
+        given = next(a for a in sampled.history if isinstance(a, Keep | Swap))
+        assert isinstance(given, Swap)
+        pairs = [sorted(PACK.position[c] for c in splits[r].face_down) for r in rounds]
+        assert hidden[g].tolist() == [*(p for pair in pairs for p in pair), PACK.position[given.card]]
+    kept = np.array([5, 5, 17, 250])
+    assert (drawn.subset(kept).their_hidden() == hidden[kept]).all()
+    assert len({tuple(row) for row in hidden.tolist()}) > 10
 
 
 def test_split_and_choose_deals_are_fair() -> None:

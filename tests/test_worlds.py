@@ -105,6 +105,47 @@ def test_the_reading_of_a_knock_matches_exact_enumeration() -> None:
     assert uniform.effective == 4000  # no reading: every world counts the same
 
 
+def test_the_reading_of_two_seats_and_the_cards_left_matches_exact_enumeration() -> None:
+    """Three players, late in the game: both other seats hold two cards the
+    view cannot locate. Every way to deal them is weighed by the chance of both
+    seats' moves; the sampler, seat by seat, puts each card in each seat, and
+    in the last place of the stock (the cards no move spoke of, in any order),
+    as often as the exact posterior says."""
+    game = WhiskyPoker(3, seed=10, dealer=0)
+    bots = [GreedyBot(seed=seat) for seat in range(3)]
+    while len(game.actions) < 10:
+        seat = game.current_player
+        assert seat is not None
+        game.apply(bots[seat].act(game.observation(seat), game.legal_actions()))
+    assert game.current_player == 2 and game.phase == 2
+    view = game.observation(2)
+    deals = whisky_playouts.deal(view, 1, seed=0)
+    places = whisky_playouts.places(view, deals.template)
+    pool = places.cards
+    assert [len(u) for u in places.unknown] == [2, 2, 0] and len(set(pool)) == len(pool) == 12
+    exact = np.zeros((3, len(pool)))  # each card's chance: in seat 0, in seat 1, in the last place
+    everything = range(len(pool))
+    for first in itertools.combinations(everything, 2):
+        for second in itertools.combinations([i for i in everything if i not in first], 2):
+            rest = [i for i in everything if i not in first + second]
+            row = np.array([[pool[i] for i in (*first, *second, *rest)]])
+            weight = likelihood(deals.subset(np.array([0]), row).game(0), 2)
+            exact[0, list(first)] += weight
+            exact[1, list(second)] += weight
+            exact[2, rest] += weight / len(rest)
+    exact /= exact[2].sum()
+    assert exact[:2].max() > 0.9  # the moves say a lot: far from 2 in 12
+    worlds = sample_worlds(view, 4000, seed=3)
+    assert worlds.effective > 1000
+    shuffled = worlds.deals.shuffled
+    located = (shuffled[:, places.seat(0)], shuffled[:, places.seat(1)], shuffled[:, -1:])
+    for expected, columns in zip(exact, located, strict=True):
+        sampled = Counter(columns.reshape(-1).tolist())
+        for card, chance in zip(pool, expected, strict=True):
+            seen = sampled[card] / 4000
+            assert abs(seen - chance) < 4 * np.sqrt(chance * (1 - chance) / worlds.effective) + 0.01, card
+
+
 def test_the_model_is_a_policy_or_none() -> None:
     game = WhiskyPoker(3, seed=5)
     view, legal = game.observation(0), game.legal_actions()

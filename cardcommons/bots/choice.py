@@ -119,7 +119,8 @@ def _one_kth(tied: list[bool], count: int, make_draw: Callable[[], int]) -> int:
 
 
 def _many_tied(table: Num) -> Num:
-    return table >= table.max(axis=1, keepdims=True) - TOLERANCE
+    top = table.max(axis=1, keepdims=True)
+    return table >= (top if table.dtype.kind in "iu" else top - TOLERANCE)  # whole numbers tie only when equal
 
 
 def _many_kth(tied: Num, count: Num, make_draw: Callable[[], Num]) -> Num:

@@ -17,9 +17,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 import numpy as np
+import numpy.typing as npt
 
 from cardcommons.bots.choice import ONE, RuleBot, seed_of
 from cardcommons.categories import Category, Ranking
@@ -137,6 +138,16 @@ class GreedyRule:
     """``knock[s]``: a hand of strength ``s`` knocks."""
     take_unseen: tuple[bool, ...]
     """``take_unseen[s]``: in phase 1, a hand of strength ``s`` takes the unseen spare."""
+
+    @cached_property
+    def arrays(self) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.bool_]]:
+        """``knock`` and ``take_unseen`` as arrays, to look up many hands at once (made once).
+
+        >>> rule = GreedyRule((False, True), (True, False))
+        >>> rule.arrays[0][[1, 0, 1]].tolist()
+        [True, False, True]
+        """
+        return np.array(self.knock, dtype=bool), np.array(self.take_unseen, dtype=bool)
 
 
 @lru_cache(maxsize=64)

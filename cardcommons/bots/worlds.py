@@ -39,6 +39,7 @@ True
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from collections import Counter
@@ -217,19 +218,18 @@ def sample_worlds(
             if model is None:
                 return Worlds(deals, np.arange(games), float(games))
             return _whisky_worlds(deals, model, random.Random(seed))
-        module: Any = whisky_playouts
-        candidates = games
-    else:
-        if model is None:
-            return Worlds(split_and_choose_playouts.deal(observation, games, seed), np.arange(games), float(games))
-        module, candidates = split_and_choose_playouts, games * _CANDIDATES
+    elif model is None:
+        return Worlds(split_and_choose_playouts.deal(observation, games, seed), np.arange(games), float(games))
     rng = random.Random(seed)
-    deals = module.deal(observation, candidates, rng.getrandbits(64))
-    weights = _replayed_chances(deals, model, {} if cache is None else cache)
+    if isinstance(observation, WhiskyObservation):
+        drawn: Any = whisky_playouts.deal(observation, games, rng.getrandbits(64))
+    else:  # set out as arrays only once weighed: the few kept
+        drawn = split_and_choose_playouts.candidates(observation, games * _CANDIDATES, rng.getrandbits(64))
+    weights = _replayed_chances(drawn, model, {} if cache is None else cache)
     generator = np.random.default_rng(rng.getrandbits(64))
     picked = _systematic(weights, games, generator)
-    findings = _split_findings(deals, weights) if isinstance(observation, SplitAndChooseObservation) else ()
-    return Worlds(deals.subset(picked), picked, _kish(weights), findings)
+    findings = _split_findings(drawn, weights) if isinstance(observation, SplitAndChooseObservation) else ()
+    return Worlds(drawn.subset(picked), picked, _kish(weights), findings)
 
 
 _CANDIDATES = 16
@@ -359,20 +359,24 @@ def _whisky_worlds(deals: whisky_playouts.Deals, model: TableModel, rng: random.
     weights = np.ones(games)
     for seat in sorted(moves):
         where = places.seat(seat)
-        tries = _TRIES
-        while True:
-            rows = np.repeat(particles, tries, axis=0)
-            rows[:, where.start :] = generator.permuted(rows[:, where.start :], axis=1)
-            chance, fits = _seat_chances(moves[seat], rows[:, where], rule, table, model)
-            wanted = _FITTING * len(rows) / max(1, int(fits.sum()))  # tries that give each world a few that fit
+        count = where.stop - where.start
+        left = particles[:, where.start :]  # the cards not yet placed: the seat's are drawn from these
+        drawn = np.zeros((games, 0, count), dtype=np.int64)  # for each world, each try: places in ``left``
+        chance = np.zeros((games, 0))
+        tries, fitting = 0, 0
+        more = _TRIES
+        while tries * 2 <= more:
+            new = _draws(generator, games * (more - tries), left.shape[1], count).reshape(games, -1, count)
+            new_chance, fits = _seat_chances(moves[seat], _gathered(left, new).reshape(-1, count), rule, table, model)
+            drawn = np.concatenate([drawn, new], axis=1)
+            chance = np.concatenate([chance, new_chance.reshape(games, -1)], axis=1)
+            tries, fitting = more, fitting + int(fits.sum())
+            wanted = _FITTING * games * tries / max(1, fitting)  # tries that give each world a few that fit
             more = min(_MOST_TRIES, _MOST_ROWS // games, int(np.ceil(wanted)))
-            if tries * 2 > more:
-                break
-            tries = more
-        per_try = chance.reshape(games, tries)
-        total = per_try.sum(axis=1)
-        pick = (np.cumsum(per_try, axis=1) < (generator.random(games) * total)[:, None]).sum(axis=1)
-        particles = rows.reshape(games, tries, -1)[np.arange(games), np.minimum(pick, tries - 1)]
+        total = chance.sum(axis=1)
+        pick = (np.cumsum(chance, axis=1) < (generator.random(games) * total)[:, None]).sum(axis=1)
+        kept = drawn[np.arange(games), np.minimum(pick, tries - 1)]
+        particles = np.concatenate([particles[:, : where.start], _first(left, kept, generator)], axis=1)
         weights = weights * total / tries
         weights /= weights.max()
         if weights.sum() ** 2 / (weights**2).sum() < games / 2:
@@ -395,6 +399,38 @@ _MOST_ROWS = 64_000
 """and this many in all."""
 
 
+def _draws(generator: np.random.Generator, rows: int, cards: int, count: int) -> Ids:
+    """For each of ``rows``, ``count`` places out of ``cards`` drawn at random
+    without replacement, in order: each a place not drawn yet, every one alike."""
+    drawn: Ids = np.zeros((rows, count), dtype=np.int64)
+    ordered: list[Ids] = []  # the places drawn so far in each row, least first (a column each)
+    for i in range(count):
+        place = generator.integers(0, cards - i, size=rows)  # the place-th of those not drawn yet:
+        for taken in ordered:  # skip each drawn place at or before it
+            place += place >= taken
+        drawn[:, i] = place
+        edges: list[Any] = [-1, *ordered, cards]
+        ordered = [np.minimum(np.maximum(place, low), high) for low, high in itertools.pairwise(edges)]  # in order
+    return drawn
+
+
+def _gathered(cards: Ids, places: Ids) -> Ids:
+    """``cards[g]`` at ``places[g, t]`` for each world ``g`` and try ``t``."""
+    gathered: Ids = np.take_along_axis(cards, places.reshape(len(cards), -1), axis=1).reshape(places.shape)
+    return gathered
+
+
+def _first(cards: Ids, places: Ids, generator: np.random.Generator) -> Ids:
+    """Each row of ``cards`` with its cards at ``places`` put first, in that
+    order, and the others after them in a random order."""
+    every = np.arange(len(cards))[:, None]
+    others = np.ones(cards.shape, dtype=bool)
+    others[every, places] = False
+    rest = generator.permuted(cards[others].reshape(len(cards), -1), axis=1)
+    arranged: Ids = np.concatenate([cards[every, places], rest], axis=1)
+    return arranged
+
+
 def _seat_chances(
     moves: list[_Move], hidden: Ids, rule: Any, table: Any, model: TableModel
 ) -> tuple[Floats, npt.NDArray[np.bool_]]:
@@ -409,9 +445,12 @@ def _seat_chances(
         rows = np.flatnonzero(fits)
         if not len(rows):
             continue
+        unknown = hidden[:, : move.hidden] if len(rows) == len(hidden) else hidden[rows, : move.hidden]
         public = np.tile(np.array(move.public, dtype=np.int64), (len(rows), 1))
-        hands = np.sort(np.concatenate([public, hidden[rows, : move.hidden]], axis=1), axis=1)
+        hands = np.concatenate([public, unknown], axis=1) if move.public else unknown
         spare = None if move.spare is None else np.array(sorted(move.spare), dtype=np.int64)
+        if spare is not None:  # only the exchanges read a hand's order
+            hands = np.sort(hands, axis=1)
         bot_chance[rows] *= whisky_playouts.chances(rule, table, hands, spare, move.action)
         fits[rows] = bot_chance[rows] > 0
     return model.mix(bot_chance, at_random), fits

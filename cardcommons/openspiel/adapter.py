@@ -11,6 +11,14 @@ all that player may know, nothing more); the returns come from our ``Result``.
 A state keeps only the cards dealt and the actions played; a copy replays
 them (OpenSpiel copies states often, and our games share large lookup
 tables that a deep copy would duplicate).
+
+Both games take the parameter ``table_model``: how a state resampled for a
+player (:meth:`CardGameState.resample_from_infostate`, as ISMCTS asks)
+deals the cards that player has not seen. ``"uniform"`` (the default, the
+classic determinization) deals them at random, as if the other players'
+moves said nothing; ``"rule_of_thumb"`` weighs them by how likely the other
+players' moves were, each played by the rule-of-thumb bot or (one in 50) at
+random (:mod:`cardcommons.bots.worlds`).
 """
 
 from __future__ import annotations
@@ -25,11 +33,12 @@ import numpy as np
 import numpy.typing as npt
 import pyspiel
 
+from cardcommons.bots.worlds import RULE_OF_THUMB, TableModel, sample_worlds
 from cardcommons.cards import Card
-from cardcommons.errors import IllegalActionError
+from cardcommons.errors import IllegalActionError, RulesError, shown
 from cardcommons.game import Action, Game, Observation
 
-__all__ = ["CardGame", "CardGameState", "Rules", "Tensors", "game_type", "mark"]
+__all__ = ["TABLE_MODELS", "CardGame", "CardGameState", "Rules", "Tensors", "game_type", "mark"]
 
 Tensors = dict[str, npt.NDArray[np.float32]]
 """Named views into one flat observation tensor."""
@@ -200,16 +209,30 @@ class CardGameState(pyspiel.State):  # type: ignore[misc]
     def resample_from_infostate(self, player_id: int, probability_sampler: Callable[[], float]) -> CardGameState:
         """A state that ``player_id`` cannot tell from this one (for OpenSpiel's
         ISMCTS): the same history, with the cards the player has not seen dealt
-        at random by our observation's ``sample_game``, which never reads
-        what the player may not know. ``probability_sampler()`` seeds the draw."""
-        rng = random.Random(int(probability_sampler() * 2**53))
+        anew by :func:`~cardcommons.bots.worlds.sample_worlds` (one world) from
+        our observation of the player, which never reads what the player may
+        not know, under the game's ``table_model``. ``probability_sampler()``
+        seeds the draw.
+
+        >>> import pyspiel
+        >>> game = pyspiel.load_game("cardcommons_whisky_poker", {"players": 2, "table_model": "rule_of_thumb"})
+        >>> state = game.new_initial_state()
+        >>> for card in range(15):
+        ...     state.apply_action(card)
+        >>> state.apply_action(2)  # seat 0 knocks, holding four Nines
+        >>> world = state.resample_from_infostate(1, random.Random(1).random)
+        >>> world.information_state_string(1) == state.information_state_string(1)
+        True
+        """
+        seed = int(probability_sampler() * 2**53)
         rules = self._play.rules
         table = self._play.table
         if table is None:  # still dealing: the player has seen nothing yet
             pack = [i for i, n in enumerate(rules.copies) for _ in range(n)]
-            ids = rng.sample(pack, len(self._play.deal))
+            ids = random.Random(seed).sample(pack, len(self._play.deal))
         else:
-            world = table.observation(player_id).sample_game(rng)
+            model = cast(CardGame, self.get_game()).table_model
+            world = sample_worlds(table.observation(player_id), 1, seed, model).deals.game(0)
             position = {card: i for i, card in enumerate(rules.cards)}
             ids = [position[c] for c in rules.deal_of(world)] + [rules.action_id(a) for a in rules.history_of(world)]
         twin: CardGameState = self.get_game().new_initial_state()
@@ -283,12 +306,22 @@ def every_field(observation: Observation) -> str:
     return f"{type(observation).__name__}({', '.join(shown)})"
 
 
+TABLE_MODELS: dict[str, TableModel | None] = {"uniform": None, "rule_of_thumb": RULE_OF_THUMB}
+"""The values of the games' ``table_model`` parameter, and the model of the
+other players each stands for (None: their moves say nothing)."""
+
+
 class CardGame(pyspiel.Game):  # type: ignore[misc]
     """One of our games as an OpenSpiel game."""
 
     def __init__(self, game_type: Any, game_info: Any, params: Mapping[str, Any], rules: Rules) -> None:
+        name = params.get("table_model", "uniform")
+        if not isinstance(name, str) or name not in TABLE_MODELS:
+            raise RulesError(f"table_model is one of {', '.join(map(repr, TABLE_MODELS))}, not {shown(name)}")
         super().__init__(game_type, game_info, dict(params))
         self.rules = rules
+        self.table_model = TABLE_MODELS[name]
+        """How a resampled state deals the cards its player has not seen (None: uniformly)."""
 
     def new_initial_state(self) -> CardGameState:
         return CardGameState(self)

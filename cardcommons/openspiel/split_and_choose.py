@@ -2,10 +2,13 @@
 
 Chance deals the 21 cards one at a time (outcome ``i`` is the card at pack
 position ``i``): the reserve first, then the stock in the order it is
-split. Parameters: ``first_splitter`` (0 or 1), ``face_up_swap``, and
+split. Parameters: ``first_splitter`` (0 or 1), ``face_up_swap``,
 ``candidate_actions``: when true, each player builds the best build, the
 one build our engine looks ahead on (it is the best whatever the other
-player builds), which leaves the decisions of the draft and the reserve.
+player builds), which leaves the decisions of the draft and the reserve;
+and ``table_model``, how a state resampled for a player deals what it has
+not seen (``"uniform"``, the default, or ``"rule_of_thumb"``:
+:mod:`cardcommons.openspiel.adapter`).
 
 The 156 action ids never depend on the order the cards were dealt in, only
 on the cards (a splitter sees 4 cards, not the order they came in):
@@ -167,7 +170,7 @@ class SplitAndChooseRules:
         return game.history
 
 
-_PARAMETERS = {"first_splitter": 0, "face_up_swap": False, "candidate_actions": False}
+_PARAMETERS = {"first_splitter": 0, "face_up_swap": False, "candidate_actions": False, "table_model": "uniform"}
 _GAME_TYPE = game_type(
     "cardcommons_split_and_choose", "Split and Choose (cardcommons)", (2, 2), _PARAMETERS, information_state_tensor=True
 )

@@ -3,7 +3,10 @@
 Parameters: ``players`` (2 to 9, default 4), ``jokers``,
 ``candidate_actions``: when true, phase 2 offers only the few best
 exchanges that do not lower the hand (our engine's look-ahead choices),
-besides taking the spare and knocking; and ``max_moves`` (below).
+besides taking the spare and knocking; ``max_moves`` (below); and
+``table_model``, how a state resampled for a player deals what it has not
+seen (``"uniform"``, the default, or ``"rule_of_thumb"``:
+:mod:`cardcommons.openspiel.adapter`).
 
 The last seat deals, so seat 0 plays first. Chance deals 5 cards to seat 0,
 then 5 to seat 1 and so on, then 5 to the spare; outcome ``i`` is the
@@ -151,7 +154,13 @@ class WhiskyRules:
 
 MAX_MOVES = 100
 """The default move bound: a game still going after 100 moves ends as a draw."""
-_PARAMETERS = {"players": 4, "jokers": False, "candidate_actions": False, "max_moves": MAX_MOVES}
+_PARAMETERS = {
+    "players": 4,
+    "jokers": False,
+    "candidate_actions": False,
+    "max_moves": MAX_MOVES,
+    "table_model": "uniform",
+}
 _GAME_TYPE = game_type(
     "cardcommons_whisky_poker",
     "Whisky Poker (cardcommons)",

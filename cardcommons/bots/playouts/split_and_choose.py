@@ -7,6 +7,8 @@ view treats them all alike, so every game is a fair deal from the view; where
 the view hides a random choice of the other player's, a blind swap's card,
 each game takes one of the cards it could have given, at random:
 :meth:`~cardcommons.split_and_choose.SplitAndChooseObservation.sample_blind_swaps`).
+:func:`candidates` deals them without setting them out as arrays, for a
+caller that weighs many and keeps a few (:class:`Candidates`).
 :meth:`Deals.play_out` plays a first move, then HeuristicBot's moves for both players, to the end: the bot's own rule
 (:mod:`cardcommons.bots.split_and_choose`, written for one game or many),
 its seeded tie-breaks, and the build table for the builds.
@@ -28,7 +30,7 @@ player's knowledge is followed as the game's observations follow it.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 import numpy.typing as npt
@@ -63,7 +65,7 @@ from cardcommons.split_and_choose import (
 from cardcommons.split_and_choose.build import mask_sums, sum_over_masks
 from cardcommons.split_and_choose.rules import ROUNDS
 
-__all__ = ["Deals", "deal", "relabel"]
+__all__ = ["Candidates", "Deals", "candidates", "deal", "relabel"]
 
 Masks = npt.NDArray[np.int64]
 _CARDS = len(PACK)
@@ -102,10 +104,11 @@ def relabel(action: Action, mapping: dict[Card, Card]) -> Action:
     return action
 
 
-class Deals:
-    """Games at one decision point, all seen the same way by one player (see
-    :func:`deal`). Arrays have one entry per game; what all games share (the
-    phase, the round, who is to move) is a plain number."""
+class Candidates:
+    """Games dealt from one player's view (see :func:`candidates`), not set out
+    as arrays yet: each a template and a map of its cards. Enough to weigh
+    them by what the other player did (:meth:`their_hidden`, :meth:`game`)
+    and to set out only those kept (:meth:`subset`)."""
 
     def __init__(self, view: SplitAndChooseObservation, templates: list[SplitAndChoose], maps: npt.NDArray[np.int64]):
         """``maps[g]``: the card (pack position) game ``g`` has for each card of its template
@@ -113,8 +116,69 @@ class Deals:
         self.view = view
         self.templates = templates
         self.maps = maps
-        n = len(maps)
-        self.games = n
+        self.games = len(maps)
+
+    def subset(self, rows: npt.NDArray[np.int64]) -> Deals:
+        """The games ``rows`` of these (a game may come more than once), set out for play."""
+        templates = [self.templates[g] for g in rows.tolist()] if len(self.templates) > 1 else self.templates
+        return Deals(self.view, templates, self.maps[rows])
+
+    def _cards_at(self, places: Callable[[SplitAndChoose], list[int]]) -> Masks:
+        """Each game's cards (pack positions, -1 for none) at ``places(template)`` of its template's cards."""
+        found: dict[int, int] = {}
+        rows: list[list[int]] = []
+        for template in self.templates:
+            if id(template) not in found:
+                found[id(template)] = len(rows)
+                rows.append(places(template))
+        table = np.array(rows, dtype=np.int64).reshape(len(rows), -1)
+        where = table[[found[id(t)] for t in self.templates]] if len(rows) > 1 else table[[0] * self.games]
+        cards: Masks = np.where(where >= 0, self.maps[np.arange(self.games)[:, None], np.maximum(where, 0)], -1)
+        return cards
+
+    def their_hidden(self) -> Masks:
+        """Each game's cards that the other player kept from this one's sight
+        (its face-down pairs, by round) and the card it gave at the reserve
+        (-1 if it kept, or has not decided): all that its moves can depend on
+        beyond what this player saw."""
+        other = 1 - self.view.player
+        rounds = [r for r, v in enumerate(self.view.rounds) if v.splitter == other and v.face_up and not v.face_down]
+        mover = 0 if other == 1 - self.view.first_splitter else 1  # its decision at the reserve: first or second
+
+        def places(template: SplitAndChoose) -> list[int]:
+            order = [_INDEX[c] for c in template.order]
+            decisions = [a for a in template.history if isinstance(a, Keep | Swap)]
+            decision = decisions[mover] if len(decisions) > mover else None
+            given = _INDEX[decision.card] if isinstance(decision, Swap) else -1
+            return [*(p for r in rounds for p in order[3 + 4 * r : 5 + 4 * r]), given]
+
+        cards = self._cards_at(places)
+        pairs = [np.sort(cards[:, 2 * k : 2 * k + 2], axis=1) for k in range(len(rounds))]
+        hidden: Masks = np.column_stack([*pairs, cards[:, -1]])
+        return hidden
+
+    def game(self, g: int) -> SplitAndChoose:
+        """Game ``g`` as an engine game (for checks: the same cards, the same history)."""
+        template = self.templates[g if len(self.templates) > 1 else 0]
+        mapping = {PACK.cards[i]: PACK.cards[int(j)] for i, j in enumerate(self.maps[g])}
+        game = SplitAndChoose.from_order(
+            [mapping[c] for c in template.order], template.first_splitter, template.face_up_swap
+        )
+        for action in template.history:
+            game.apply(relabel(action, mapping))
+        return game
+
+
+class Deals(Candidates):
+    """Games at one decision point, all seen the same way by one player (see
+    :func:`deal`). Arrays have one entry per game; what all games share (the
+    phase, the round, who is to move) is a plain number."""
+
+    def __init__(self, view: SplitAndChooseObservation, templates: list[SplitAndChoose], maps: npt.NDArray[np.int64]):
+        """``maps[g]``: the card (pack position) game ``g`` has for each card of its template
+        (``templates[g]``, or the only template)."""
+        super().__init__(view, templates, maps)
+        n = self.games
         first = templates[0]
         self.first_splitter = first.first_splitter
         self.face_up_swap = first.face_up_swap
@@ -155,32 +219,6 @@ class Deals:
             self.given = given
         self.up, self.down = bits[:, 11], bits[:, 12]
 
-    def subset(self, rows: npt.NDArray[np.int64]) -> Deals:
-        """The games ``rows`` of these (a game may come more than once)."""
-        templates = [self.templates[g] for g in rows.tolist()] if len(self.templates) > 1 else self.templates
-        return Deals(self.view, templates, self.maps[rows])
-
-    def their_hidden(self) -> Masks:
-        """Each game's cards that the other player kept from this one's sight
-        (its face-down pairs, by round) and the card it gave at the reserve
-        (-1 if it kept, or has not decided): all that its moves can depend on
-        beyond what this player saw."""
-        other = 1 - self.view.player
-        rounds = [r for r, v in enumerate(self.view.rounds) if v.splitter == other and v.face_up and not v.face_down]
-        pairs = [np.sort(self.order[:, 3 + 4 * r : 5 + 4 * r], axis=1) for r in rounds]
-        mover = 0 if other == 1 - self.first_splitter else 1  # the other's decision at the reserve: first or second
-        cards: dict[int, int] = {}  # the card each template's other player gave (pack position), or -1
-        for template in self.templates:
-            if id(template) not in cards:
-                decisions = [a for a in template.history if isinstance(a, Keep | Swap)]
-                decision = decisions[mover] if len(decisions) > mover else None
-                cards[id(template)] = _INDEX[decision.card] if isinstance(decision, Swap) else -1
-        slots = np.array([cards[id(t)] for t in self.templates], dtype=np.int64)
-        slots = np.broadcast_to(slots, (self.games,)) if len(self.templates) == 1 else slots
-        given = np.where(slots >= 0, self.maps[np.arange(self.games), np.maximum(slots, 0)], -1)
-        hidden: Masks = np.column_stack([*pairs, given])
-        return hidden
-
     @staticmethod
     def _columns(game: SplitAndChoose) -> tuple[list[list[int]], list[bool]]:
         """A template's cards as rows of pack positions (-1 pads): the deal order,
@@ -200,17 +238,6 @@ class Deals:
         rows += [list(split.face_up), list(split.face_down)] if isinstance(split, Split) else [[], []]
         positions = [[_INDEX[c] for c in row] + [-1] * (_CARDS - len(row)) for row in rows]
         return positions, [d.swapped for d in decisions]
-
-    def game(self, g: int) -> SplitAndChoose:
-        """Game ``g`` as an engine game (for checks: the same cards, the same history)."""
-        template = self.templates[g if len(self.templates) > 1 else 0]
-        mapping = {PACK.cards[i]: PACK.cards[int(j)] for i, j in enumerate(self.maps[g])}
-        game = SplitAndChoose.from_order(
-            [mapping[c] for c in template.order], template.first_splitter, template.face_up_swap
-        )
-        for action in template.history:
-            game.apply(relabel(action, mapping))
-        return game
 
     # -- playing --------------------------------------------------------------
 
@@ -407,8 +434,8 @@ class _State:
         self.phase = "over"
 
 
-def deal(view: SplitAndChooseObservation, games: int, seed: int) -> Deals:
-    """``games`` games dealt from ``view`` (it reads nothing else), from ``seed``."""
+def candidates(view: SplitAndChooseObservation, games: int, seed: int) -> Candidates:
+    """``games`` games dealt from ``view`` (it reads nothing else), from ``seed``, not set out yet."""
     rng = random.Random(seed)
     templates = view.sample_blind_swaps(rng)  # one game, or one for each card the other may have given blind
     unseen = np.array([_INDEX[c] for c in view.unseen], dtype=np.int64)
@@ -416,5 +443,10 @@ def deal(view: SplitAndChooseObservation, games: int, seed: int) -> Deals:
     generator = np.random.default_rng(rng.getrandbits(64))
     maps[:, unseen] = generator.permuted(np.tile(unseen, (games, 1)), axis=1)
     if len(templates) == 1:
-        return Deals(view, templates, maps)
-    return Deals(view, [templates[k] for k in generator.integers(len(templates), size=games).tolist()], maps)
+        return Candidates(view, templates, maps)
+    return Candidates(view, [templates[k] for k in generator.integers(len(templates), size=games).tolist()], maps)
+
+
+def deal(view: SplitAndChooseObservation, games: int, seed: int) -> Deals:
+    """``games`` games dealt from ``view`` (it reads nothing else), from ``seed``."""
+    return candidates(view, games, seed).subset(np.arange(games))

@@ -222,8 +222,7 @@ class _Play:
 
         self.deals = deals
         self.players = deals.view.players
-        self.knock = np.array(rule.knock)
-        self.take_unseen = np.array(rule.take_unseen)
+        self.knock, self.take_unseen = rule.arrays
         strengths = deals.table.strengths
         self.codes = strengths.codes
         self.strength_of = strengths.strengths_of_codes
@@ -296,17 +295,20 @@ class _Play:
 
     def _apply(self, seat: int, move: Ids, slot: Ids) -> None:
         """The engine's rules (:meth:`WhiskyPoker.apply`), in every game."""
-        rows = np.arange(len(move))
-        hands, spare = self.hands.copy(), self.spare.copy()
-        hand = hands[:, seat]
-        exchange = move == EXCHANGE
-        give, take = hand[rows, slot // HAND_SIZE], spare[rows, slot % HAND_SIZE]
-        hand[rows, slot // HAND_SIZE] = np.where(exchange, take, give)
-        spare[rows, slot % HAND_SIZE] = np.where(exchange, give, take)
+        hands, spare = self.hands, self.spare  # the play's own arrays: changed in place, where cards move
+        rows = np.flatnonzero(move == EXCHANGE)
+        if len(rows):
+            every = np.arange(len(rows))
+            hand, face_up = hands[rows, seat], spare[rows]
+            give, take = slot[rows] // HAND_SIZE, slot[rows] % HAND_SIZE
+            given = hand[every, give]
+            hand[every, give] = face_up[every, take]
+            face_up[every, take] = given
+            hands[rows, seat], spare[rows] = np.sort(hand, axis=1), np.sort(face_up, axis=1)
         takes = move == TAKE
-        hand_now = np.where(takes[:, None], spare, hand)
-        spare = np.sort(np.where(takes[:, None], hand, spare), axis=1)
-        hands[:, seat] = np.sort(hand_now, axis=1)
+        rows = np.flatnonzero(takes)
+        if len(rows):  # hand and spare change places (both sorted)
+            hands[rows, seat], spare[rows] = spare[rows], hands[rows, seat]
         phase = np.where(takes, 2, self.phase)
         first_knock = (move == KNOCK) & (self.final < 0)
         counting = (self.final >= 0) & ~first_knock
@@ -319,7 +321,7 @@ class _Play:
             if position == to_move:
                 same = (hands == position_hands).all(axis=(1, 2)) & (spare == position_spare).all(axis=1)
                 drawn |= ~shown & (phase == 2) & same
-        self.hands, self.spare, self.phase, self.final = hands, spare, phase, final
+        self.phase, self.final = phase, final
         if shown.any() or drawn.any():
             self._end(shown, drawn)
 
@@ -360,7 +362,7 @@ def exchange_scores(table: RulesTable, hands: Ids, spare: Ids) -> Ids:
 def chances(
     rule: GreedyRule, table: RulesTable, hands: Ids, spare: Ids | None, action: Action
 ) -> npt.NDArray[np.float64]:
-    """For each row of ``hands`` (sorted card ids), how likely a GreedyBot
+    """For each row of ``hands`` (card ids, sorted if a spare is face up), how likely a GreedyBot
     with ``rule`` is to play ``action`` holding it, with ``spare`` face up
     (the same sorted ids for every row), or in phase 1 (None): 1 for its
     move, an equal part for each move its tie-break chooses from, else 0.
@@ -376,11 +378,12 @@ def chances(
     """
     codes, strength_of = table.strengths.codes, table.strengths.strengths_of_codes
     now = strength_of(codes[hands].sum(axis=1))
-    knock = np.array(rule.knock)[now]
+    knocks, takes_unseen = rule.arrays
+    knock = knocks[now]
     if spare is None or knock.all():
         if isinstance(action, Knock):
             return np.asarray(knock, dtype=np.float64)
-        take = np.array(rule.take_unseen)[now]
+        take = takes_unseen[now]
         fits = take if isinstance(action, TakeSpare) else ~take if isinstance(action, Pass) else np.zeros_like(take)
         return np.asarray(fits & ~knock, dtype=np.float64)
     if isinstance(action, Knock):  # the bot knocks where no move beats its hand
