@@ -143,7 +143,7 @@ def test_rule_of_thumb_names_a_game_it_does_not_know() -> None:
     class Other:
         players = 2
 
-    with pytest.raises(TypeError, match="no rule-of-thumb bot for Other"):
+    with pytest.raises(RulesError, match="no rule-of-thumb bot for Other"):
         rule_of_thumb(Other(), 1)  # type: ignore[arg-type]
 
 

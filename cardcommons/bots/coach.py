@@ -33,17 +33,23 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from cardcommons.bots.split_and_choose import HeuristicBot
-from cardcommons.bots.whisky import GreedyBot
-from cardcommons.bots.worlds import RULE_OF_THUMB, Policy, TableModel, as_model, likelihood, sample_worlds
+from cardcommons.bots.worlds import (
+    RULE_OF_THUMB,
+    Policy,
+    TableModel,
+    as_model,
+    likelihood,
+    rule_of_thumb,
+    sample_worlds,
+)
 from cardcommons.cards import Card
 from cardcommons.errors import RulesError, shown
 from cardcommons.game import Action, Bot, Game, Observation, play
 from cardcommons.hands import value_of
 from cardcommons.odds import resolve_ranking
 from cardcommons.simulate import wilson_interval
-from cardcommons.split_and_choose import SplitAndChoose, SplitAndChooseObservation
-from cardcommons.whisky import Exchange, WhiskyObservation, WhiskyPoker
+from cardcommons.split_and_choose import SplitAndChooseObservation
+from cardcommons.whisky import Exchange, WhiskyObservation
 
 __all__ = [
     "ActionEstimate",
@@ -62,20 +68,6 @@ PlayoutPolicy = Callable[[Game, int], Bot]
 
 Progress = Callable[[int, int], object]
 """Told ``(play-outs done, play-outs in all)`` after each deal."""
-
-
-def rule_of_thumb(game: Game, seed: int) -> Bot:
-    """The default play-out policy: :class:`HeuristicBot` for Split and Choose,
-    :class:`GreedyBot` for Whisky Poker.
-
-    >>> rule_of_thumb(WhiskyPoker(3, seed=1), seed=2)
-    GreedyBot(knock_at=1.0)
-    """
-    if isinstance(game, SplitAndChoose):
-        return HeuristicBot(seed=seed)
-    if isinstance(game, WhiskyPoker):
-        return GreedyBot(seed=seed)
-    raise TypeError(f"no rule-of-thumb bot for {type(game).__name__}; pass a playout policy")
 
 
 @dataclass(frozen=True)

@@ -60,7 +60,7 @@ from cardcommons.game import Action, Game, Observation
 from cardcommons.split_and_choose import SplitAndChoose, SplitAndChooseObservation
 from cardcommons.whisky import Exchange, Knock, Pass, TakeSpare, WhiskyObservation, WhiskyPoker
 
-__all__ = ["RULE_OF_THUMB", "Policy", "TableModel", "Worlds", "likelihood", "sample_worlds"]
+__all__ = ["RULE_OF_THUMB", "Policy", "TableModel", "Worlds", "likelihood", "rule_of_thumb", "sample_worlds"]
 
 Floats = npt.NDArray[np.float64]
 Ids = npt.NDArray[np.int64]
@@ -102,7 +102,7 @@ class TableModel:
 
     def policy_for(self, game: Game) -> Policy:
         """The policy the model reads ``game``'s players by: its own, or the game's rule-of-thumb bot."""
-        return self.policy if self.policy is not None else _rule_of_thumb(game)
+        return self.policy if self.policy is not None else rule_of_thumb(game, 0)
 
     def fits(self, bot: object, game: Game) -> bool:
         """Whether ``bot`` plays ``game`` as this model reads a player: by the
@@ -129,12 +129,19 @@ RULE_OF_THUMB = TableModel()
 """The default model: the rule-of-thumb bots the arcade seats (one player in 50 at random)."""
 
 
-def _rule_of_thumb(game: Game) -> Policy:
-    if isinstance(game, WhiskyPoker):
-        return GreedyBot(seed=0)
+def rule_of_thumb(game: Game, seed: int) -> GreedyBot | HeuristicBot:
+    """The game's rule-of-thumb bot, which the coach's play-outs and the default
+    table model stand for: :class:`HeuristicBot` for Split and Choose,
+    :class:`GreedyBot` for Whisky Poker.
+
+    >>> rule_of_thumb(WhiskyPoker(3, seed=1), seed=2)
+    GreedyBot(knock_at=1.0)
+    """
     if isinstance(game, SplitAndChoose):
-        return HeuristicBot(seed=0)
-    raise RulesError(f"no rule-of-thumb bot for {type(game).__name__}; give the table model a policy")
+        return HeuristicBot(seed=seed)
+    if isinstance(game, WhiskyPoker):
+        return GreedyBot(seed=seed)
+    raise RulesError(f"no rule-of-thumb bot for {type(game).__name__}: give a policy of your own")
 
 
 def as_model(model: object) -> TableModel | None:
