@@ -80,6 +80,9 @@ def test_every_lesson_opens_with_the_install_cell(built_lite: Path) -> None:
     lock = json.loads((built_lite / "static" / "pyodide" / "pyodide-lock.json").read_text())
     assert lock["packages"]["micropip"]["file_name"].startswith("micropip-"), "micropip is served by the site"
     assert lock["packages"]["numpy"]["file_name"].startswith("https://"), "numpy comes from Pyodide's CDN"
+    config = json.loads((built_lite / "jupyter-lite.json").read_text())["jupyter-config-data"]
+    kernel = config["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
+    assert kernel["pyodideUrl"] == "./static/pyodide/pyodide.mjs", "the Pyodide addon points the kernel at the site's"
 
 
 def test_the_kernel_boots_offline_and_runs_the_engine_and_a_widget(
