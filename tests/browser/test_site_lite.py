@@ -20,7 +20,6 @@ import importlib.util
 import json
 import re
 import subprocess
-import sys
 import urllib.parse
 from collections.abc import Iterator
 from pathlib import Path
@@ -33,6 +32,7 @@ from browser.playwright_expect import expect
 from browser.static_site import served
 
 REPO = Path(__file__).parents[2]
+LITE_PYTHON = REPO / ".venv-lite" / "bin" / "python"  # make lite's environment (docs/lite/requirements.txt)
 _BUILD = importlib.util.spec_from_file_location("lite_build", REPO / "docs" / "lite" / "build.py")
 assert _BUILD is not None and _BUILD.loader is not None
 lite_build = importlib.util.module_from_spec(_BUILD)
@@ -51,13 +51,11 @@ CLICK = (
 
 @pytest.fixture(scope="module")
 def built_lite(browser_ready: None, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The JupyterLite site, built as ``make lite`` builds it, in a temp folder."""
-    if importlib.util.find_spec("jupyterlite_core") is None:
-        cannot_run("jupyterlite-core is not installed (pip install -e '.[site]')")
-    if not (REPO / "docs" / "lite" / "node_modules").is_dir():
-        cannot_run("Pyodide's npm package is missing (make .venv/.installed)")
+    """The JupyterLite site, built as ``make lite`` builds it (with its own environment's Python), in a temp folder."""
+    if not LITE_PYTHON.exists() or not (REPO / "docs" / "lite" / "node_modules").is_dir():
+        cannot_run("the JupyterLite build's environment or Pyodide's npm package is missing (make lite sets them up)")
     out = tmp_path_factory.mktemp("lite") / "site"
-    done = subprocess.run([sys.executable, str(REPO / "docs" / "lite" / "build.py"), str(out)], capture_output=True)
+    done = subprocess.run([LITE_PYTHON, str(REPO / "docs" / "lite" / "build.py"), str(out)], capture_output=True)
     assert done.returncode == 0, done.stderr[-3000:]
     return out
 
