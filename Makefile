@@ -7,6 +7,7 @@ STAMP := $(VENV)/.installed
 .PHONY: lab play student test lint bench solve site lite binder clean
 
 NPM_STAMP := docs/site/node_modules/.installed
+LITE_VENV := .venv-lite
 LITE_STAMP := docs/lite/node_modules/.installed
 
 $(STAMP): pyproject.toml
@@ -18,9 +19,13 @@ $(NPM_STAMP): docs/site/package-lock.json  # what the static site serves itself 
 	npm ci --prefix docs/site --silent --no-audit --no-fund
 	touch $(NPM_STAMP)
 
-$(LITE_STAMP): $(STAMP) docs/lite/package-lock.json docs/lite/wheels.txt  # what JupyterLite boots Pyodide with
+# what JupyterLite boots Pyodide with, and the tools that build it, in an environment of their own: beside
+# JupyterLab, the Pyodide kernel's labextension logs an error on every Lab page (docs/lite/requirements.txt)
+$(LITE_STAMP): docs/lite/requirements.txt docs/lite/package-lock.json docs/lite/wheels.txt
+	$(PYTHON) -m venv $(LITE_VENV)
+	$(LITE_VENV)/bin/python -m pip install --quiet --disable-pip-version-check -r docs/lite/requirements.txt
 	npm ci --prefix docs/lite --silent --no-audit --no-fund
-	$(BIN)/python -m pip download --quiet --disable-pip-version-check --no-deps --only-binary :all: \
+	$(LITE_VENV)/bin/python -m pip download --quiet --disable-pip-version-check --no-deps --only-binary :all: \
 		--python-version 3.14 --platform any -r docs/lite/wheels.txt -d docs/lite/wheels
 	touch $(LITE_STAMP)
 
@@ -69,11 +74,11 @@ site: $(STAMP) $(NPM_STAMP)  ## the course as a static site from the committed o
 	$(BIN)/python docs/site/stage.py build/site-src
 	$(BIN)/sphinx-build -q -W -b html build/site-src build/site
 
-lite: $(STAMP) $(LITE_STAMP)  ## the lessons and the arcade in JupyterLite, in build/lite (Python in the browser, no server)
-	$(BIN)/python docs/lite/build.py build/lite
+lite: $(LITE_STAMP)  ## the lessons and the arcade in JupyterLite, in build/lite (Python in the browser, no server)
+	$(LITE_VENV)/bin/python docs/lite/build.py build/lite
 
 binder: $(STAMP)  ## re-pin binder/requirements.txt: the full closure of the lab extra, compiled by uv
 	$(BIN)/python binder/pins.py
 
 clean:
-	rm -rf $(VENV) class
+	rm -rf $(VENV) $(LITE_VENV) class

@@ -6,11 +6,20 @@ that installs the engine from the site's own wheel (:data:`INSTALL`).
 Pyodide's core is served by the site itself (``docs/lite/node_modules``, from
 npm), and so are the packages it needs to boot the kernel
 (``docs/lite/wheels.txt``, from PyPI: those of Pyodide's lock replace its
-entries, the others join the site's own package index). Every other package
+entries, the others join the site's own package index). The site serves this
+distribution the library's way: jupyterlite-pyodide-kernel's Pyodide addon
+copies the lite folder's ``static/pyodide`` into the site and points the kernel
+at it. Its lock addon (``--pyodide-lock``) would rewrite Pyodide's lock too, but
+cannot read Pyodide 314's: the newest pyodide-lock (0.1.2) requires the
+``info.version`` field, which that lock no longer has; so :func:`served_lock`
+rewrites the lock here. (The addon's other input, Pyodide's full distribution
+tarball, is on neither npm nor PyPI.) Every other package
 of Pyodide's lock (numpy, matplotlib) is fetched from Pyodide's package CDN
-when the reader's browser runs the install cell.
+when the reader's browser runs the install cell; out of its reach, the cell
+says in plain words what is missing and what works without it
+(:func:`cardcommons.lite.install_dependencies`).
 
->>> with_install_cell({"cells": [], "metadata": {}})["cells"][0]["source"].startswith("%pip install")
+>>> "%pip install" in with_install_cell({"cells": [], "metadata": {}})["cells"][0]["source"]
 True
 """
 
@@ -29,10 +38,12 @@ REPO = HERE.parent.parent
 PYODIDE = HERE / "node_modules" / "pyodide"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 WHEELS = HERE / "wheels"
-INSTALL = (
-    "%pip install -q cardcommons  # JupyterLite: the engine from this site; numpy and matplotlib from Pyodide's own"
+INSTALL = (  # a comment after %pip would be read as package names
+    "# JupyterLite: the engine from this site, then numpy, matplotlib... (it says what works without them)\n"
+    "%pip install -q --no-deps cardcommons\n"
+    "from cardcommons.lite import install_dependencies\n"
+    "await install_dependencies()"
 )
-SETTINGS = {"pyodideUrl": "./static/pyodide/pyodide.mjs"}  # relative to the site: Pyodide's core served here
 
 
 def project(wheel: Path) -> str:
@@ -70,9 +81,10 @@ def with_install_cell(notebook: dict[str, Any]) -> dict[str, Any]:
     return notebook
 
 
-def stage(work: Path) -> Path:
-    """Lay out the site's inputs under ``work``: the contents, the engine's wheel, jupyter-lite.json;
-    return the wheel."""
+def stage(work: Path) -> list[Path]:
+    """Lay out the site's inputs under ``work``: the contents, the engine's wheel, and Pyodide where the
+    Pyodide addon takes it from (``static/pyodide``: its core, the boot wheels, :func:`served_lock`);
+    return the wheels for the site's package index, the engine's first."""
     shutil.rmtree(work, ignore_errors=True)
     contents = work / "contents"
     shutil.copytree(REPO / "notebooks", contents, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
@@ -84,10 +96,16 @@ def stage(work: Path) -> Path:
         cwd=REPO,
         check=True,
     )
-    plugin = "@jupyterlite/pyodide-kernel-extension:kernel"
-    config = {"jupyter-config-data": {"litePluginSettings": {plugin: SETTINGS}}}
-    (work / "jupyter-lite.json").write_text(json.dumps(config, indent=1))
-    return next(work.glob("cardcommons-*.whl"))
+    lock = json.loads((PYODIDE / "pyodide-lock.json").read_text())
+    wheels = sorted(WHEELS.glob("*.whl"))
+    in_lock = [w for w in wheels if project(w) in lock["packages"]]
+    static = work / "static" / "pyodide"
+    static.mkdir(parents=True)
+    for served in (*(PYODIDE / name for name in PYODIDE_FILES), *in_lock):
+        shutil.copy(served, static / served.name)
+    version = json.loads((PYODIDE / "package.json").read_text())["version"]
+    (static / "pyodide-lock.json").write_text(json.dumps(served_lock(lock, version, in_lock)))
+    return [next(work.glob("cardcommons-*.whl")), *(w for w in wheels if w not in in_lock)]
 
 
 def build(out: Path) -> None:
@@ -96,29 +114,17 @@ def build(out: Path) -> None:
     if missing or not list(WHEELS.glob("micropip-*.whl")):
         raise MissingPyodideError(f"{PYODIDE} lacks {missing} or {WHEELS} its wheels: run make .venv/.installed")
     work = out.with_name(out.name + "-src")
-    wheel = stage(work)
-    lock = json.loads((PYODIDE / "pyodide-lock.json").read_text())
-    wheels = sorted(WHEELS.glob("*.whl"))
-    in_lock = [w for w in wheels if project(w) in lock["packages"]]
-    piplite = [wheel, *(w for w in wheels if w not in in_lock)]  # one flag per wheel: several after one keep one
+    piplite = stage(work)
     shutil.rmtree(out, ignore_errors=True)
     subprocess.run(
         [
             *(sys.executable, "-m", "jupyter", "lite", "build", "--lite-dir", str(work)),
             *("--contents", str(work / "contents"), "--output-dir", str(out)),
-            *(arg for w in piplite for arg in ("--piplite-wheels", str(w))),
+            *(arg for w in piplite for arg in ("--piplite-wheels", str(w))),  # one flag per wheel: one keeps one
         ],
         cwd=work,
         check=True,
     )
-    static = out / "static" / "pyodide"
-    static.mkdir(parents=True, exist_ok=True)
-    for name in PYODIDE_FILES:
-        shutil.copy(PYODIDE / name, static / name)
-    for served in in_lock:
-        shutil.copy(served, static / served.name)
-    version = json.loads((PYODIDE / "package.json").read_text())["version"]
-    (static / "pyodide-lock.json").write_text(json.dumps(served_lock(lock, version, in_lock)))
 
 
 if __name__ == "__main__":
