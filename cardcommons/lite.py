@@ -8,10 +8,7 @@ imports each one to check that it came (offline, Pyodide's installer can
 return without an error and without the package), and says in plain words
 what is missing and what still works without it.
 
->>> import asyncio
->>> async def offline(requirement: str) -> None:
-...     raise OSError("Not available")
->>> asyncio.run(install_dependencies(offline, importable=lambda name: name == "ipywidgets"))
+>>> print(missing_message(["numpy", "matplotlib", "tqdm", "scipy"]))
 Not installed: numpy, matplotlib, tqdm, scipy (Pyodide's package site did not answer: is this browser offline?).
 Works without them: cards and packs, a hand's value (evaluate), exact odds (category_counts), the odds explorer.
 Needs them: the games and the arcade, the bots and the coach's Hint, simulations, plots.

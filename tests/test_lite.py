@@ -10,6 +10,8 @@ import subprocess
 import sys
 import textwrap
 import tomllib
+from collections.abc import Coroutine
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -26,6 +28,13 @@ def test_the_dependencies_are_the_engines_own() -> None:
     assert {"numpy", "matplotlib", "ipywidgets"} <= set(dependencies())
 
 
+def run(coroutine: Coroutine[object, object, None]) -> None:
+    """Run ``coroutine`` to its end in a thread of its own: this thread may run an event loop already
+    (Playwright's, when the browser tests share the process)."""
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, coroutine).result()
+
+
 def test_each_dependency_is_asked_for_even_after_one_fails(capsys: pytest.CaptureFixture[str]) -> None:
     asked: list[str] = []
 
@@ -34,7 +43,7 @@ def test_each_dependency_is_asked_for_even_after_one_fails(capsys: pytest.Captur
         if name == "numpy":
             raise OSError("Not available")
 
-    asyncio.run(install_dependencies(install, importable=lambda name: name != "numpy"))
+    run(install_dependencies(install, importable=lambda name: name != "numpy"))
     assert asked == dependencies()
     said = capsys.readouterr().out
     assert said.startswith("Not installed: numpy (") and "Traceback" not in said
@@ -45,7 +54,7 @@ def test_nothing_is_said_when_every_dependency_imports(capsys: pytest.CaptureFix
     async def install(name: str) -> None:
         pass
 
-    asyncio.run(install_dependencies(install))  # this Python has them all
+    run(install_dependencies(install))  # this Python has them all
     assert capsys.readouterr().out == ""
 
 
