@@ -4,7 +4,10 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: lab play student test lint bench solve site lite binder clean
+.PHONY: lab play student test lint pytest bench solve site lite binder clean
+
+# several jobs at once: the set-ups (Python's, the site's and JupyterLite's packages), then lint beside the tests
+MAKEFLAGS += --jobs=4
 
 NPM_STAMP := docs/site/node_modules/.installed
 LITE_VENV := .venv-lite
@@ -57,8 +60,10 @@ lint: $(STAMP)  ## the lessons too: ruff reads notebooks
 	$(BIN)/ruff format --check cardcommons tests benchmarks notebooks binder docs
 	$(BIN)/mypy
 
+test: lint pytest  ## set up and pass every test: lint and types, unit tests, doctests, lessons, browser
+
 # -n auto: on every core; conftest.py keeps a notebook's cells, a module's tests and the browser tests each on one worker
-test: lint $(NPM_STAMP) $(LITE_STAMP)  ## set up and pass every test: unit tests, doctests, lessons, browser
+pytest: $(STAMP) $(NPM_STAMP) $(LITE_STAMP)  ## every test but lint and types
 	$(BIN)/pytest -n auto
 
 bench: $(STAMP)  ## speed figures, side by side with treys and eval7
