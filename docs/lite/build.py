@@ -112,7 +112,7 @@ def build(out: Path) -> None:
     """Build the JupyterLite site into ``out``."""
     missing = [name for name in PYODIDE_FILES if not (PYODIDE / name).exists()]
     if missing or not list(WHEELS.glob("micropip-*.whl")):
-        raise MissingPyodideError(f"{PYODIDE} lacks {missing} or {WHEELS} its wheels: run make .venv/.installed")
+        raise MissingPyodideError(f"{PYODIDE} lacks {missing} or {WHEELS} its wheels: make lite sets them up")
     work = out.with_name(out.name + "-src")
     piplite = stage(work)
     shutil.rmtree(out, ignore_errors=True)
