@@ -205,5 +205,5 @@ def test_the_reading_says_what_a_blind_swap_told() -> None:
     view = game.observation(game.first_splitter)
     assert view.unseen_blind_swap
     read = sample_worlds(view, 300, seed=1)
-    assert any("it gave away a King 10 times in 10" in finding for finding in read.findings), read.findings
+    assert any("it gave away a King more than 9 times in 10" in finding for finding in read.findings), read.findings
     assert sample_worlds(view, 300, seed=1, model=None).findings == ()

@@ -513,6 +513,15 @@ def _article(name: str) -> str:
 
 
 def _in_ten(share: float) -> str:
-    """A share as a count out of ten: "8 times in 10"."""
+    """A share as a count out of ten: "8 times in 10"; a share that rounds to
+    none or all of them, but is not, says so.
+
+    >>> _in_ten(0.76), _in_ten(0.0294), _in_ten(0.9996), _in_ten(1.0)
+    ('8 times in 10', 'less than once in 10', 'more than 9 times in 10', '10 times in 10')
+    """
     n = round(share * 10)
+    if n == 0 and share > 0:
+        return "less than once in 10"
+    if n == 10 and share < 1:
+        return "more than 9 times in 10"
     return f"{n} time{'' if n == 1 else 's'} in 10"
