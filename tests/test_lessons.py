@@ -294,6 +294,11 @@ ANSWERS_PRINTED = ["05_split_and_choose_lab", "06_whisky_poker_lab"]
 """Lessons whose opening question a cell answers with numbers (the labs; others join by tagging theirs)."""
 
 
+def _shown(cell: dict[str, Any]) -> list[str]:
+    """What a reader sees of a cell without running it: its prose, or its outputs."""
+    return [_source(cell)] if cell["cell_type"] == "markdown" else [text for text, _ in _output_texts(cell)]
+
+
 def _tags(cell: dict[str, Any]) -> list[str]:
     tags: list[str] = cell.get("metadata", {}).get("tags", [])
     return tags
@@ -319,10 +324,9 @@ def test_the_student_copy_shows_no_answer_before_its_cell_runs(path: Path) -> No
     assert answers or path.stem not in ANSWERS_PRINTED, f"a cell tagged {OPENING_ANSWER!r}"
     for i in answers:
         assert not student[i].get("outputs"), f"cell {i} answers the opening question in plain view"
-        said_before = {n for cell in lesson[:i] for text, _ in _output_texts(cell) for n in _numbers(text)}
+        said_before = {n for cell in lesson[:i] for text in _shown(cell) for n in _numbers(text)}
         answer = {n for text, _ in _output_texts(lesson[i]) for n in _numbers(text)} - said_before
         assert answer, f"cell {i} prints the numbers that answer the opening question"
         for index, cell in enumerate(student):
-            shown = [_source(cell)] if cell["cell_type"] == "markdown" else [t for t, _ in _output_texts(cell)]
-            repeated = answer & {n for text in shown for n in _numbers(text)}
+            repeated = answer & {n for text in _shown(cell) for n in _numbers(text)}
             assert not repeated, f"cell {index} shows the opening question's answer {sorted(repeated)}"
