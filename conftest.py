@@ -24,6 +24,7 @@ def _doctest_names(doctest_namespace: dict[str, object]) -> None:
 
 BROWSER = "tests/browser"
 LONGEST = (BROWSER, "tests/test_binder.py")  # minutes each: started first, each on its own worker
+BY_TEST = ("tests/test_lesson_seeds.py",)  # a kernel per test and nothing shared: each test a unit of its own
 
 
 @pytest.hookimpl(optionalhook=True)  # a pytest-xdist hook: without pytest-xdist, never called
@@ -32,7 +33,8 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
     cells share one kernel and run in order, and a test module's fixtures are
     made once (the class kit, the Dask clusters). The browser tests share one
     JupyterLab, one Voila and one Chromium, so all of them go to one worker.
-    The longest units start first."""
+    The lessons run with other seeds share nothing, so each is a unit of its
+    own. The longest units start first."""
     if config.getvalue("dist") != "load":
         return None
     from xdist.scheduler import LoadScopeScheduling
@@ -40,6 +42,8 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
     class ByFile(LoadScopeScheduling):  # type: ignore[misc]  # pytest-xdist has no type hints
         def _split_scope(self, nodeid: str) -> str:
             path = nodeid.split("::", 1)[0]
+            if path in BY_TEST:
+                return nodeid
             return BROWSER if path.startswith(f"{BROWSER}/") else path
 
         def _assign_work_unit(self, node: Any) -> None:

@@ -285,3 +285,48 @@ def test_committed_progress_bars_read_complete(path: Path) -> None:
             text = "".join(output.get("data", {}).get("text/plain", []))
             bar = re.match(r"[^|]*?(\d+)%\|", text)
             assert bar is None or bar[1] == "100", f"a bar left at {bar[1]}%: {text[:80]!r}"
+
+
+HEADING = re.compile(r"^#{1,6} ")
+OPENING_ANSWER = "opening-answer"
+"""The tag of a cell whose output answers the lesson's opening question."""
+ANSWERS_PRINTED = ["05_split_and_choose_lab", "06_whisky_poker_lab"]
+"""Lessons whose opening question a cell answers with numbers (the labs; others join by tagging theirs)."""
+
+
+def _shown(cell: dict[str, Any]) -> list[str]:
+    """What a reader sees of a cell without running it: its prose, or its outputs."""
+    return [_source(cell)] if cell["cell_type"] == "markdown" else [text for text, _ in _output_texts(cell)]
+
+
+def _tags(cell: dict[str, Any]) -> list[str]:
+    tags: list[str] = cell.get("metadata", {}).get("tags", [])
+    return tags
+
+
+@pytest.mark.parametrize("path", _lessons(LESSONS))
+def test_the_student_copy_shows_no_answer_before_its_cell_runs(path: Path) -> None:
+    """The student copy (the class kit's :func:`guess_cleared`) shows no output from a **Guess first**
+    prompt to the next heading, and the numbers of the cell that answers the opening question nowhere
+    before the student runs it: not in its own output, another output or the prose."""
+    from cardcommons.classkit.assign import guess_cleared
+
+    lesson = _cells(path)
+    student = guess_cleared(lesson)
+    guessing = False
+    for index, cell in enumerate(student):
+        if cell["cell_type"] == "markdown":
+            for line in _source(cell).splitlines():
+                guessing = "**Guess first:**" in line or (guessing and not HEADING.match(line))
+        elif guessing:
+            assert not cell.get("outputs"), f"cell {index}, under a guess-first prompt, shows its output"
+    answers = [i for i, cell in enumerate(lesson) if OPENING_ANSWER in _tags(cell)]
+    assert answers or path.stem not in ANSWERS_PRINTED, f"a cell tagged {OPENING_ANSWER!r}"
+    for i in answers:
+        assert not student[i].get("outputs"), f"cell {i} answers the opening question in plain view"
+        said_before = {n for cell in lesson[:i] for text in _shown(cell) for n in _numbers(text)}
+        answer = {n for text, _ in _output_texts(lesson[i]) for n in _numbers(text)} - said_before
+        assert answer, f"cell {i} prints the numbers that answer the opening question"
+        for index, cell in enumerate(student):
+            repeated = answer & {n for text in _shown(cell) for n in _numbers(text)}
+            assert not repeated, f"cell {index} shows the opening question's answer {sorted(repeated)}"
