@@ -6,8 +6,8 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Callable
-from functools import partial
 from fractions import Fraction
+from functools import partial
 
 import pytest
 
