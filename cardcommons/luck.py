@@ -62,9 +62,11 @@ from cardcommons.whisky import WhiskyObservation, WhiskyPoker
 
 __all__ = [
     "LATER_CHANCE",
+    "OTHER_PLAYERS",
     "THE_DEAL",
     "UNIFORM",
     "Luck",
+    "Measured",
     "Step",
     "baseline",
     "decompose",
@@ -183,6 +185,29 @@ class Luck:
     def adjusted(self) -> Fraction:
         """The outcome less every luck term: unbiased, with the outcome's mean."""
         return self.outcome - sum(self.terms.values(), Fraction(0))
+
+    def measured(self) -> Measured:
+        """The numbers a simulation keeps of it, the known seats' terms added up as :data:`OTHER_PLAYERS`."""
+        groups = {THE_DEAL: 0.0, OTHER_PLAYERS: 0.0, LATER_CHANCE: 0.0}
+        for name, value in self.terms.items():
+            groups[name if name in groups else OTHER_PLAYERS] += float(value)
+        return Measured(float(self.outcome), float(self.adjusted), self.baseline_error, groups)
+
+
+OTHER_PLAYERS = "other players"
+"""The known seats' luck terms, added up."""
+
+
+@dataclass(frozen=True)
+class Measured:
+    """One seat's luck in one game, in plain numbers: its ``share`` of the
+    result, its ``adjusted`` share, the baseline's standard error, and the
+    luck ``terms`` by kind (:data:`THE_DEAL`, :data:`OTHER_PLAYERS`, :data:`LATER_CHANCE`)."""
+
+    share: float
+    adjusted: float
+    baseline_error: float
+    terms: dict[str, float]
 
 
 def decompose(
