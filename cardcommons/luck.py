@@ -77,8 +77,10 @@ __all__ = [
 
 THE_DEAL = "the deal"
 LATER_CHANCE = "later chance"
-PLAYOUTS = 16
-"""Play-outs of each move at each decision, on the true deal (the bots' tie-breaks differ between them)."""
+PLAYOUTS = 64
+"""Play-outs of each move at each decision, on the true deal (the bots' tie-breaks and Split and Choose's
+cards not yet dealt differ between them): the bench's luck section found 64 cut Split and Choose's
+variance most (4 and 16 leave too much noise in its later rounds' terms), at a fifth more time in Whisky Poker."""
 BASELINE_GAMES = 200
 """The baseline (the average par) is estimated from this many hands of the first player to move, each
 with :data:`BASELINE_PLAYOUTS` deals of the other cards, played out once each."""

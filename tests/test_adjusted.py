@@ -4,6 +4,7 @@ plain shares, intervals from the games' spread, the same numbers on an executor.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 
@@ -12,13 +13,14 @@ import pytest
 from cardcommons.adjusted import compare_shares, estimate
 from cardcommons.bots import GreedyBot, HeuristicBot, RandomBot
 from cardcommons.errors import SimulationError
+from cardcommons.game import Bot
 from cardcommons.simulate import simulate
 from cardcommons.split_and_choose import SplitAndChoose
 from cardcommons.whisky import WhiskyPoker
 
 
 def test_a_run_that_adjusts_keeps_each_bots_share_and_adjusted_share_of_every_game() -> None:
-    bots = [HeuristicBot, partial(HeuristicBot, infer_reserve=False)]
+    bots: list[Callable[..., Bot]] = [HeuristicBot, partial(HeuristicBot, infer_reserve=False)]
     run = simulate(SplitAndChoose, bots, games=12, seed=3, progress=False, adjust=True)
     assert len(run.measured) == run.games == 12
     for b in (0, 1):
