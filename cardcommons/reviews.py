@@ -150,8 +150,8 @@ class Review:
         deal = self.luck[THE_DEAL]
         kind = "kind" if deal >= 0.02 else "unkind" if deal <= -0.02 else "about average"
         words = [
-            f"You {verb}{shared}. From these cards the rule of thumb takes {_percent(self.par)} of the win against "
-            f"these players, against {_percent(self.baseline)} for an average deal: the deal was {kind}."
+            f"You {verb}{shared}. From these cards the rule of thumb takes {_percent(self.par)} of the win (the "
+            f"rule of thumb in every seat), against {_percent(self.baseline)} for an average deal: the deal was {kind}."
         ]
         costly = [d for d in self.decisions if d.label != GOOD]
         if costly:
