@@ -136,6 +136,28 @@ class Review:
     baseline: Fraction
     measured: Luck = field(repr=False)
 
+    def position(self, decision: Decision) -> Game:
+        """The game as it stood at ``decision``, for choosing again there (show
+        the seat only its own view of it: ``position(d).observation(seat)``).
+
+        >>> from cardcommons.whisky import WhiskyPoker
+        >>> from cardcommons.game import play
+        >>> from cardcommons.bots import GreedyBot
+        >>> game = WhiskyPoker(2, seed=4)
+        >>> _ = play(game, [GreedyBot(seed=1), GreedyBot(seed=2)])
+        >>> done = review(game, 1, samples=100, progress=False)
+        >>> first = done.decisions[0]
+        >>> again = done.position(first)
+        >>> again.current_player, first.action in again.legal_actions()
+        (1, True)
+        """
+        if decision not in self.decisions:
+            raise RulesError(f"{shown(decision)} is not one of this review's decisions")
+        game = self.game
+        assert isinstance(game, WhiskyPoker | SplitAndChoose)
+        record = game.record()
+        return type(game).replay({**record, "actions": record["actions"][: decision.move - 1]})
+
     @property
     def cost(self) -> float:
         """What the seat's decisions cost in all, against the coach's best (a share of a win)."""

@@ -4,6 +4,7 @@ paired check by play-outs, it stays within 5 s of CPU for 9 players, bad input i
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from fractions import Fraction
 
 import numpy as np
@@ -84,6 +85,11 @@ def test_a_split_and_choose_game_has_later_chance() -> None:
     assert sum(done.luck.values(), Fraction(0)) == done.outcome - done.adjusted
     assert [d.move for d in done.decisions] == sorted(d.move for d in done.decisions)
     assert "You " in done.summary() and "average deal" in done.summary()
+    for decision in done.decisions:  # each position can be set up again, the seat to move
+        again = done.position(decision)
+        assert again.current_player == 1 and decision.action in again.legal_actions()
+    with pytest.raises(RulesError, match="not one of this review's decisions"):
+        done.position(replace(done.decisions[0], move=99))
 
 
 def test_bad_input_is_refused_by_name() -> None:
