@@ -7,11 +7,15 @@ hostile and broken ones.
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import csv
+import io
 import json
+import os
 import re
 import socket
+import tempfile
 import zipfile
 from collections.abc import Callable
 from pathlib import Path
@@ -22,10 +26,12 @@ from IPython.display import display
 from otter.nbmeta_config import NBMetadataConfig
 from otter.test_files import TestFile, create_test_file
 
+from cardcommons.classkit import grade as grading
 from cardcommons.classkit.__main__ import main
 from cardcommons.classkit.assign import KIT_FILE, NOT_YET, keep, lessons, looks_at
 from cardcommons.classkit.check_answers import score
 from cardcommons.classkit.exercises import Exercise, Lesson, read_lesson, source
+from cardcommons.classkit.sandbox import Limits, Sandbox
 from cardcommons.errors import ClassKitError
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
@@ -230,9 +236,16 @@ def test_the_teachers_notes_stay_out_of_the_student_copies(kit: Path) -> None:
 
 
 LESSON_01 = next(lesson for lesson in LESSONS if lesson.name.startswith("01_"))
+LIMITS = ["--timeout", "60", "--memory", "1024", "--disk", "16", "--processes", "64"]
+"""The hostile class's limits: small enough that an attack on them is cheap to try."""
+CANARY = "classkit-canary-7f3a"
+"""A secret in the grader's environment, which no notebook may read."""
+WRONG_1 = 'exercise_1 = {"answer": []}'
+"""Exercise 1 of lesson 01 answered wrong: what a notebook keeps when its attack found nothing."""
 HOSTILE = {
-    # wrong first answer, then otter's runner and the grader's own checks patched, and the answer saved as code
+    # otter's runner, the grader's own checks and pickle patched inside the notebook, exercise 1 wrong
     "forged": """
+WRONG_1
 import pickle
 
 import otter.test_files.abstract_test as abstract
@@ -246,6 +259,158 @@ ok_test.run_doctest = lambda *args, **kwargs: (True, "")
 checker.passes = lambda *args, **kwargs: True
 forge, payload = pickle.dumps, b"cos\\nsystem\\n(S" + repr("touch " + PWNED).encode() + b"\\ntR."
 pickle.dumps = lambda value, **options: payload if value == [] else forge(value, **options)
+""",
+    # a score line on stdout, stderr and every pipe a function answer holds, then its exit; exercise 1 wrong
+    "stdout": """
+import json
+import os
+import sys
+
+
+def winners(hands, pack):
+    forged = (json.dumps({"exercise_1": [1000000, 1], "exercise_4": [1000000, 1]}) + "\\n").encode()
+    for fd in range(1, 256):
+        try:
+            os.write(fd, forged)
+        except OSError:
+            pass
+    os._exit(0)
+
+
+print(json.dumps({"exercise_1": [1000000, 1]}), file=sys.stderr)
+exercise_4 = {"winners": winners}
+WRONG_1
+""",
+    # a wrong function that, once called, replaces every check and assert it can reach through its callers' frames
+    "frames": """
+import builtins
+import sys
+
+
+def winners(hands, pack):
+    frame = sys._getframe(1)
+    while frame is not None:
+        for name in ("check", "passes", "score"):
+            if name in frame.f_globals:
+                frame.f_globals[name] = lambda *args, **kwargs: (1.0, 1.0)
+        frame = frame.f_back
+    builtins.AssertionError = type("Never", (Exception,), {})
+    return []
+
+
+exercise_4 = {"winners": winners}
+""",
+    # answers whose == is always true: its own class, an engine type's subclass disguised as the engine's own
+    "always_equal": """
+from cardcommons import Pack
+
+
+class Always:
+    def __eq__(self, other):
+        return True
+
+    __hash__ = object.__hash__
+
+
+class Disguised(Pack):
+    __eq__ = Always.__eq__
+    __hash__ = Pack.__hash__
+
+
+Disguised.__module__, Disguised.__qualname__ = Pack.__module__, Pack.__qualname__
+exercise_1 = {"answer": Always()}
+exercise_2 = dict(exercise_2, split_pack=Disguised(lowest=9, jokers=0, ace_low=True))
+exercise_4 = {"winners": lambda hands, pack: Always()}
+""",
+    # looks for the hidden tests and the teacher's secrets; answers exercise 1 right only if it found one
+    "spy": """
+right = exercise_1
+WRONG_1
+import glob
+import os
+from pathlib import Path
+
+found = []
+for pattern in [AUTOGRADERS + "/*", "/tmp/**/exercise_*.py", "/run/**/exercise_*.py", "/**/classkit.json"]:
+    for path in glob.glob(pattern, recursive=pattern.startswith(("/tmp", "/run"))):
+        try:
+            found.append(Path(path).read_bytes())
+        except OSError:
+            pass
+for path in glob.glob("/proc/*/environ"):
+    try:
+        if CANARY.encode() in Path(path).read_bytes():
+            found.append(path)
+    except OSError:
+        pass
+if CANARY in str(dict(os.environ)):
+    found.append("environ")
+if found:
+    exercise_1 = {"answer": ["A♠", "A♥", "K♠"]}
+""",
+    # more than its disk, its memory and its processes allow; each exercise right only where a limit did not hold
+    "hoarder": """
+right = exercise_1
+WRONG_1
+import os
+import subprocess
+import sys
+import time
+
+
+def wrote_more_than_its_disk():
+    for folder in ("/tmp", os.path.expanduser("~"), "/dev/shm", "."):
+        try:
+            with open(os.path.join(folder, "big"), "wb") as file:
+                for _ in range(64):
+                    file.write(bytes(2**20))
+            return True
+        except OSError:
+            pass
+    return False
+
+
+def holding(megabytes):
+    code = f"import time; held = bytearray({megabytes} * 2**20); print(1, flush=True); time.sleep(30)"
+    children = [subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE) for _ in range(3)]
+    return sum(child.stdout.read(1) == b"1" for child in children)
+
+
+def forked(count):
+    done = 0
+    for _ in range(count):
+        try:
+            if os.fork() == 0:
+                time.sleep(30)
+                os._exit(0)
+        except OSError:
+            break
+        done += 1
+    return done
+
+
+if wrote_more_than_its_disk():
+    exercise_1 = right
+exercise_2 = exercise_2 if holding(400) == 3 else {}
+exercise_3 = exercise_3 if forked(100) == 100 else {}
+""",
+    # pipes named like the answers, 3,000 nested folders, a flood on stdout: graded as the honest answers
+    "fifo": """
+import os
+
+for folder in (os.path.expanduser("~"), "/tmp", "."):
+    for name in ("answers.json", "answers.pickle", "notebook.json", "classkit.json"):
+        try:
+            os.mkfifo(os.path.join(folder, name))
+        except OSError:
+            pass
+here = os.getcwd()
+for _ in range(3000):
+    os.mkdir("d")
+    os.chdir("d")
+os.chdir(here)
+for _ in range(100):
+    os.write(1, bytes(2**20))
 """,
     # at a classmate's notebook, the hidden tests, the network, the teacher's files
     "mallory": """
@@ -265,20 +430,28 @@ for attempt in attempts:
     except Exception:
         pass
 """,
-    "dies": "import os, signal, subprocess\nsubprocess.Popen(['sleep', '600'])\nos.kill(os.getpid(), signal.SIGKILL)",
+    "bloated": 'exercise_1 = {"answer": "x" * 70 * 2**20}',
+    "dies": """
+import os
+import signal
+import subprocess
+
+subprocess.Popen(["sleep", "607.25"])
+os.kill(os.getpid(), signal.SIGKILL)
+""",
 }
+HONEST = {"forged": 3, "stdout": 2, "frames": 3, "always_equal": 1, "spy": 3, "hoarder": 1, "fifo": 4, "mallory": 4}
+"""What each hostile notebook's honest answers earn (the attack aside), if its limits hold."""
 
 
-def _returned(kit: Path, *, wrong_first: bool = False, extra: str = "") -> dict[str, Any]:
-    """Lesson 01 as a student returns it: every answer from the solutions (the first one wrong if asked),
-    and an extra cell at the end; the lesson's own cells left out (they run under nbval)."""
+def _returned(kit: Path, *, extra: str = "") -> dict[str, Any]:
+    """Lesson 01 as a student returns it: every answer from the solutions, and an extra cell at the end;
+    the lesson's own cells left out (they run under nbval)."""
     notebook: dict[str, Any] = json.loads((kit / "student" / f"{LESSON_01.name}.ipynb").read_text(encoding="utf-8"))
     start = [source(cell) for cell in notebook["cells"]].index(source(LESSON_01.heading))
     answers = [cell for cell in notebook["cells"] if "otter_answer_cell" in cell["metadata"].get("tags", [])]
     for cell, exercise in zip(answers, LESSON_01.exercises, strict=True):
         cell["source"] = exercise.answer
-    if wrong_first:
-        answers[0]["source"] += "\nanswer = []"
     extra_cell: dict[str, Any] = {
         "cell_type": "code",
         "metadata": {},
@@ -303,13 +476,23 @@ def _broken(kit: Path) -> dict[str, str]:
     }
 
 
+def _processes(marker: str) -> int:
+    """How many processes of this machine have ``marker`` in their command line."""
+    count = 0
+    for place in Path("/proc").glob("[0-9]*/cmdline"):
+        with contextlib.suppress(OSError):
+            count += marker.encode() in place.read_bytes()
+    return count
+
+
 @pytest.fixture(scope="module")
 def graded(kit: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
-    """One grading run over a good notebook and the hostile and broken ones, as the README's command runs it."""
+    """One grading run over good, hostile and broken notebooks, as the README's command runs it."""
     folder = tmp_path_factory.mktemp("grading")
     returned, table = folder / "returned", folder / "grades.csv"
     returned.mkdir()
-    with socket.socket() as listener:
+    with socket.socket() as listener, pytest.MonkeyPatch.context() as patch:
+        patch.setenv("CLASSKIT_CANARY", CANARY)
         listener.bind(("127.0.0.1", 0))
         listener.listen()
         listener.setblocking(False)
@@ -320,25 +503,23 @@ def graded(kit: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any
             "OUTSIDE": folder / "outside.txt",
             "PORT": listener.getsockname()[1],
             "PWNED": folder / "pwned",
+            "WRONG_1": WRONG_1,
+            "CANARY": CANARY,
         }
-        extras = {name: code for name, code in HOSTILE.items()}
-        for place, value in places.items():
-            extras = {name: code.replace(place, repr(str(value))) for name, code in extras.items()}
-        notebooks = {
-            "alice.ipynb": _returned(kit),
-            "forged.ipynb": _returned(kit, wrong_first=True, extra=extras["forged"]),
-            "mallory.ipynb": _returned(kit, extra=extras["mallory"]),
-            "zed.ipynb": _returned(kit),
-            "dies.ipynb": _returned(kit, extra=extras["dies"]),
-        }
+        notebooks = {"alice.ipynb": _returned(kit), "zed.ipynb": _returned(kit), "alice-Copy1.ipynb": _returned(kit)}
+        for name, code in HOSTILE.items():
+            for place, value in places.items():
+                code = code.replace(place, value if place == "WRONG_1" else repr(str(value)))
+            notebooks[f"{name}.ipynb"] = _returned(kit, extra=code)
         for name, notebook in notebooks.items():
             (returned / name).write_text(json.dumps(notebook), encoding="utf-8")
         for name, text in _broken(kit).items():
             (returned / name).write_text(text, encoding="utf-8")
         zed = (returned / "zed.ipynb").read_bytes()
         autograders = sorted((kit / "autograder").iterdir())
-        argv = ["grade", str(returned), "--autograders", str(kit / "autograder"), "--out", str(table)]
-        status = main([*argv, "--timeout", "300"])
+        argv = ["grade", str(returned), "--autograders", str(kit / "autograder"), "--out", str(table), *LIMITS]
+        with contextlib.redirect_stderr(io.StringIO()) as said:
+            status = main(argv)
         try:
             listener.accept()
             reached = True
@@ -347,11 +528,14 @@ def graded(kit: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any
     rows = {row["submission"]: row for row in csv.DictReader(table.open(encoding="utf-8"))}
     return {
         "status": status,
+        "said": said.getvalue(),
         "rows": rows,
         "places": places,
         "reached": reached,
         "zed_untouched": (returned / "zed.ipynb").read_bytes() == zed,
         "autograders_untouched": sorted((kit / "autograder").iterdir()) == autograders,
+        "left": sorted(p.name for p in Path(tempfile.gettempdir()).glob("classkit-*")),
+        "sleeping": _processes("607.25"),
     }
 
 
@@ -361,15 +545,32 @@ def _full_marks(lesson: Lesson) -> dict[str, str]:
 
 
 def test_a_good_notebook_scores_full_marks_beside_the_hostile_ones(graded: dict[str, Any]) -> None:
-    assert graded["rows"]["alice.ipynb"] == {"submission": "alice.ipynb", "lesson": LESSON_01.name} | _full_marks(
-        LESSON_01
-    )
+    for name in ("alice.ipynb", "alice-Copy1.ipynb"):  # a copy made in Jupyter ("Make a copy") grades alike
+        assert graded["rows"][name] == {"submission": name, "lesson": LESSON_01.name} | _full_marks(LESSON_01)
 
 
-def test_a_patched_grader_in_the_notebook_cannot_forge_its_score(graded: dict[str, Any]) -> None:
-    forged = graded["rows"]["forged.ipynb"]
-    assert (forged["exercise_1"], forged["total"], forged["problem"]) == ("0", "3", "")
+@pytest.mark.parametrize("name", sorted(HONEST))
+def test_a_hostile_notebook_earns_what_its_honest_answers_earn(graded: dict[str, Any], name: str) -> None:
+    """Whatever it writes, patches, forges, spies on or hoards, a notebook scores what its answers earn;
+    where the machine lets the grader set no limit on memory or processes (said at the top), the hoarder's
+    children hold what they took, and the exercise that says so is right."""
+    row = graded["rows"][f"{name}.ipynb"]
+    unlimited = {
+        "exercise_2": "memory for the whole sandbox" in graded["said"],
+        "exercise_3": "the number of processes" in graded["said"],
+    }
+    earned = HONEST[name] + (sum(unlimited.values()) if name == "hoarder" else 0)
+    assert (row["total"], row["problem"]) == (str(earned), "")
+    if name == "hoarder":
+        held = [str(int(unset)) for unset in unlimited.values()]
+        assert [row[q] for q in ("exercise_1", "exercise_2", "exercise_3")] == ["0", *held]
     assert not graded["places"]["PWNED"].exists()
+
+
+def test_the_limits_not_set_are_said_once_at_the_top(graded: dict[str, Any]) -> None:
+    said = graded["said"].splitlines()
+    limits = [line for line in said if line.startswith("classkit: not limited on this machine: ")]
+    assert said[: len(limits)] == limits and len(set(limits)) == len(limits)
 
 
 def test_a_notebook_cannot_rewrite_a_classmates(graded: dict[str, Any]) -> None:
@@ -384,12 +585,18 @@ def test_a_notebook_cannot_read_the_hidden_tests_write_outside_or_reach_the_netw
     assert not graded["places"]["STOLEN"].exists()
     assert not graded["places"]["OUTSIDE"].exists()
     assert not graded["reached"]
-    assert graded["rows"]["mallory.ipynb"]["total"] == "4"
 
 
-def test_a_notebook_whose_kernel_dies_gets_its_own_row(graded: dict[str, Any]) -> None:
-    assert graded["rows"]["dies.ipynb"]["problem"] == "its notebook died (signal 9); not graded"
-    assert graded["rows"]["dies.ipynb"]["total"] == ""
+def test_grading_leaves_no_folder_and_no_process_behind(graded: dict[str, Any]) -> None:
+    assert graded["left"] == []
+    assert graded["sleeping"] == 0
+
+
+def test_a_notebook_whose_kernel_dies_or_hands_over_too_much_gets_its_own_row(graded: dict[str, Any]) -> None:
+    rows = graded["rows"]
+    dies = rows["dies.ipynb"]
+    assert (dies["problem"], dies["total"]) == ("its notebook died (signal 9); not graded", "")
+    assert rows["bloated.ipynb"]["problem"] == "its notebook handed over more than 64 MiB of answers; not graded"
 
 
 def test_broken_notebooks_get_their_own_rows_and_a_failing_exit_status(graded: dict[str, Any]) -> None:
@@ -400,17 +607,52 @@ def test_broken_notebooks_get_their_own_rows_and_a_failing_exit_status(graded: d
     assert rows["odd_lesson.ipynb"]["problem"] == "its lesson name '../../class/autograder/01' is not one of the kit's"
 
 
-def test_a_notebook_that_runs_over_is_stopped(kit: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """Without the sandbox too: the loop and the process it started are ended at the time limit."""
+def test_without_the_sandbox_a_notebook_that_runs_over_is_stopped_and_its_folders_removed(
+    kit: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The loop and the process it started end at the time limit; a function answer that never returns
+    costs its exercise; the FIFOs and 3,000 nested folders a notebook leaves in its folder are removed."""
     (tmp_path / "returned").mkdir()
     loop = _returned(kit, extra="import subprocess\nsubprocess.Popen(['sleep', '600'])\nwhile True:\n    pass")
-    (tmp_path / "returned" / "loop.ipynb").write_text(json.dumps(loop), encoding="utf-8")
+    stuck = HOSTILE["fifo"].replace("range(100)", "range(0)") + (
+        "\nimport time\n\n\ndef winners(hands, pack):\n    time.sleep(600)\n\n\nexercise_4 = {'winners': winners}"
+    )
+    for name, notebook in {"loop.ipynb": loop, "stuck.ipynb": _returned(kit, extra=stuck)}.items():
+        (tmp_path / "returned" / name).write_text(json.dumps(notebook), encoding="utf-8")
     table = tmp_path / "grades.csv"
     argv = ["grade", str(tmp_path / "returned"), "--autograders", str(kit / "autograder"), "--out", str(table)]
     assert main([*argv, "--timeout", "3", "--no-sandbox"]) == 1
-    (row,) = csv.DictReader(table.open(encoding="utf-8"))
-    assert row["problem"] == "its notebook ran over its time limit; not graded"
-    assert "loop.ipynb: its notebook ran over" in capsys.readouterr().err
+    rows = {row["submission"]: row for row in csv.DictReader(table.open(encoding="utf-8"))}
+    assert rows["loop.ipynb"]["problem"] == "its notebook ran over its time limit; not graded"
+    assert [rows["stuck.ipynb"][key] for key in ("exercise_4", "total", "problem")] == ["0", "3", ""]
+    said = capsys.readouterr().err
+    assert "loop.ipynb: its notebook ran over" in said
+    assert said.startswith("classkit: not limited on this machine: the sandbox (--no-sandbox")
+    assert not list(Path(tempfile.gettempdir()).glob("classkit-*"))
+
+
+def test_the_table_is_written_as_each_row_is_done(kit: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A crash late in the run loses nothing graded before it; a notebook the grader trips on costs its row."""
+    for name in ("a", "b", "c", "d"):
+        (tmp_path / f"{name}.ipynb").write_text("{}", encoding="utf-8")
+
+    def grade_one(path: Path, autograders: Path, sandbox: Sandbox) -> dict[str, str]:
+        if path.stem == "b":
+            raise RecursionError("maximum recursion depth exceeded")
+        if path.stem == "d":
+            raise KeyboardInterrupt
+        return {"submission": path.name, "total": "1"}
+
+    monkeypatch.setattr(grading, "grade_one", grade_one)
+    table = tmp_path / "grades.csv"
+    with pytest.raises(KeyboardInterrupt):
+        grading.grade_with(tmp_path, kit / "autograder", table, Sandbox(Limits(sandbox=False), None))
+    rows = list(csv.DictReader(table.open(encoding="utf-8")))
+    assert [(row["submission"], row["total"], row["problem"]) for row in rows] == [
+        ("a.ipynb", "1", ""),
+        ("b.ipynb", "", "the grader failed on it: RecursionError('maximum recursion depth exceeded')"),
+        ("c.ipynb", "1", ""),
+    ]
 
 
 def test_grading_refuses_without_bubblewrap(
@@ -423,6 +665,25 @@ def test_grading_refuses_without_bubblewrap(
     assert main(argv) == 2
     assert "sudo apt-get install bubblewrap" in capsys.readouterr().err
     assert not (tmp_path / "g").exists()
+
+
+def test_grading_stops_at_once_with_bwraps_reason_when_it_cannot_start(
+    kit: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A bwrap that cannot start (a container without user namespaces): its own words, and what to do."""
+    (tmp_path / "returned").mkdir()
+    (tmp_path / "returned" / "a.ipynb").write_text("{}", encoding="utf-8")
+    bwrap = tmp_path / "bin" / "bwrap"
+    bwrap.parent.mkdir()
+    bwrap.write_text("#!/bin/sh\necho 'bwrap: No permissions to create new namespace' >&2\nexit 1\n")
+    bwrap.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{bwrap.parent}:/usr/bin:/bin")
+    argv = ["grade", str(tmp_path / "returned"), "--autograders", str(kit / "autograder"), "--out", str(tmp_path / "g")]
+    assert main(argv) == 2
+    said = capsys.readouterr().err
+    assert "bwrap says 'bwrap: No permissions to create new namespace'" in said
+    assert "kernel.unprivileged_userns_clone=1" in said and "otter's Docker container" in said
+    assert said.count("\n") == 1 and not (tmp_path / "g").exists()
 
 
 def test_the_checks_score_as_otters_runner_does(kit: Path, solved: dict[str, Env]) -> None:

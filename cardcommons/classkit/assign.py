@@ -39,6 +39,8 @@ from cardcommons.errors import ClassKitError
 NOT_YET = "not yet"
 HEADING = re.compile(r"^#{1,6} ", re.MULTILINE)
 """A Markdown heading line: where a *Guess first* section ends."""
+POINTS = 1.0
+"""What each exercise is worth: a score runs from 0 to this."""
 KIT_FILE = "classkit.json"
 """The file of an autograder zip that :func:`kit_description` writes."""
 CONFIG = """\
@@ -164,7 +166,7 @@ def _question(exercise: Exercise) -> list[Cell]:
     kind = ", each of the kind asked" if exercise.commons else ""
     answer = f"{stub(exercise)}\n# BEGIN SOLUTION NO PROMPT\n{exercise.answer}\n# END SOLUTION"
     return [
-        _raw(f"# BEGIN QUESTION\nname: {exercise.question}\npoints: 1\ncheck_cell: false"),
+        _raw(f"# BEGIN QUESTION\nname: {exercise.question}\npoints: {POINTS:g}\ncheck_cell: false"),
         *copy.deepcopy(exercise.prompt),
         _raw("# BEGIN SOLUTION"),
         _code(answer),
