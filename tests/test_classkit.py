@@ -12,7 +12,6 @@ import copy
 import csv
 import io
 import json
-import os
 import re
 import socket
 import tempfile
@@ -159,6 +158,32 @@ def test_an_empty_student_notebook_runs_and_says_not_yet(
     assert [report.result.name for report in reports] == [e.question for e in lesson.exercises if not e.ungraded]
     assert all(not report.passed and NOT_YET in str(report) for report in reports)
     assert not any("passed" in str(report) for report in reports)
+    capsys.readouterr()
+
+
+def test_a_renamed_copy_checks_as_the_original_and_a_check_that_cannot_start_says_why(
+    kit: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """ "Make a copy" in Jupyter gives ``…-Copy1.ipynb``: its checks find their tests by the lesson; a notebook
+    run away from its folder gets one line that says why its check cannot start."""
+    notebook = json.loads((kit / "student" / f"{LESSON_01.name}.ipynb").read_text(encoding="utf-8"))
+    first, check = [source(cell) for cell in notebook["cells"] if "grader" in source(cell)][:2]
+    (tmp_path / "copied").mkdir()
+    (tmp_path / "copied" / f"{LESSON_01.name}-Copy1.ipynb").write_text(json.dumps(notebook), encoding="utf-8")
+    reports = []
+    for folder in ("copied", "elsewhere"):
+        (tmp_path / folder).mkdir(exist_ok=True)
+        monkeypatch.chdir(tmp_path / folder)
+        env: Env = {"answer": ...}
+        exec(first, env)
+        *before, last = check.splitlines()
+        exec("\n".join(before), env)
+        reports.append(str(eval(last, env)))
+    assert reports[0] == "exercise_1: not yet: set answer."
+    assert reports[1] == (
+        f"exercise_1: the check cannot start: no notebook of lesson {LESSON_01.name} in the folder this one runs in "
+        f"({tmp_path / 'elsewhere'}); open the notebook from its own folder. Your teacher's grading does not need it."
+    )
     capsys.readouterr()
 
 
