@@ -137,6 +137,14 @@ def test_a_wrong_answer_scores_less(kit: Path, solved: dict[str, Env], lesson: L
     assert _grade(tests[exercise.question], answered | {exercise.question: left_empty}) == 0
 
 
+@pytest.mark.parametrize(("lesson", "exercise"), _exercises())
+def test_every_name_a_check_reads_is_named_in_the_exercise_text(lesson: Lesson, exercise: Exercise) -> None:
+    """A student learns from the exercise what to set ("Set `answer` to ..."): no right answer scores 0
+    for a name the text never asked for."""
+    text = "\n".join(source(cell) for cell in exercise.prompt)
+    assert [name for name in exercise.names if f"`{name}`" not in text] == []
+
+
 @pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.name)
 def test_an_empty_student_notebook_runs_and_says_not_yet(
     kit: Path, lesson: Lesson, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
