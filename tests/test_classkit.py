@@ -262,6 +262,56 @@ def test_the_student_notebook_reads_as_the_lesson_with_no_spoiler(kit: Path, les
     assert "solutions/" not in student
 
 
+TEACHERS = NOTEBOOKS / "teachers"
+KEYS = [
+    pytest.param(notes, id=notes.stem)
+    for notes in sorted(TEACHERS.glob("[0-9][0-9]_*.md"))
+    if (NOTEBOOKS / "solutions" / f"{notes.stem}_solutions.ipynb").exists()
+]
+MEASURED = re.compile(r"(?<![\w.,])(\d{1,3}(?:,\d{3})+|\d+\.\d+|\d+%)(?![\w])")
+"""A number a run prints: thousands, decimals, percentages (a key's counts by hand are checked by the solutions)."""
+
+
+def _section(page: Path, heading: str) -> str:
+    """The text of a page's ``## heading`` section."""
+    text = page.read_text(encoding="utf-8")
+    start = text.index(f"## {heading}\n")
+    end = text.find("\n## ", start + 1)
+    return text[start : end if end != -1 else len(text)]
+
+
+def _printed(path: Path) -> str:
+    """Every text output of a notebook, thousands written without their commas."""
+    texts = []
+    for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]:
+        for output in cell.get("outputs", []):
+            shown = [output.get("text", "")] + [v for k, v in output.get("data", {}).items() if k.startswith("text/")]
+            texts += ["".join(text) if isinstance(text, list) else text for text in shown]
+    return "\n".join(texts).replace(",", "")
+
+
+@pytest.mark.parametrize("notes", KEYS)
+def test_a_teachers_key_quotes_the_numbers_its_solutions_print(notes: Path) -> None:
+    """Every measured number of the answer key (but a formula's, in backticks) is one the lesson or its
+    solutions print: a key cannot drift from what is graded."""
+    key = re.sub(r"`[^`]*`", "", _section(notes, "Answer key"))
+    printed = _printed(NOTEBOOKS / "solutions" / f"{notes.stem}_solutions.ipynb") + _printed(
+        NOTEBOOKS / f"{notes.stem}.ipynb"
+    )
+    quoted = MEASURED.findall(key)
+    drifted = [n for n in quoted if not re.search(rf"(?<![\d.]){re.escape(n.replace(',', ''))}(?!\d)", printed)]
+    assert drifted == []
+
+
+@pytest.mark.parametrize("notes", KEYS)
+def test_a_teachers_page_answers_its_quiz_questions(notes: Path) -> None:
+    def items(heading: str) -> list[str]:
+        return re.findall(r"^(\d+)\. ", _section(notes, heading), re.MULTILINE)
+
+    assert len(items("Quiz questions")) >= 2
+    assert items("Quiz answers") == items("Quiz questions")
+
+
 def test_the_teachers_notes_stay_out_of_the_student_copies(kit: Path) -> None:
     assert (NOTEBOOKS / "teachers" / "README.md").exists()
     assert not list((kit / "student").rglob("*teachers*"))
