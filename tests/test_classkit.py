@@ -29,6 +29,7 @@ from cardcommons.classkit import grade as grading
 from cardcommons.classkit.__main__ import main
 from cardcommons.classkit.assign import KIT_FILE, NOT_YET, keep, lessons, looks_at
 from cardcommons.classkit.check_answers import score
+from cardcommons.classkit.data import dumps, loads
 from cardcommons.classkit.exercises import Exercise, Lesson, read_lesson, source
 from cardcommons.classkit.sandbox import Limits, Sandbox
 from cardcommons.errors import ClassKitError
@@ -120,6 +121,24 @@ def test_every_lesson_with_solutions_pairs() -> None:
 @pytest.mark.parametrize(("lesson", "exercise"), _exercises())
 def test_the_solution_scores_full_marks(kit: Path, solved: dict[str, Env], lesson: Lesson, exercise: Exercise) -> None:
     assert _grade(_tests(kit, lesson)[exercise.question], solved[lesson.name]) == 1
+
+
+def _through_data(value: Any) -> Any:
+    """A value as the checks' sandbox gets it: written as data and read back; a function called through data."""
+    if callable(value) and not isinstance(value, type):
+        function: Callable[..., Any] = value
+        return lambda *args, **kwargs: loads(dumps(function(*loads(dumps(args)), **loads(dumps(kwargs)))))
+    return loads(dumps(value))
+
+
+@pytest.mark.parametrize(("lesson", "exercise"), _exercises())
+def test_the_solution_scores_full_marks_with_its_answers_as_data(
+    kit: Path, solved: dict[str, Env], lesson: Lesson, exercise: Exercise
+) -> None:
+    """Every answer, every argument a check passes a function answer and every result crosses as data."""
+    kept = solved[lesson.name][exercise.question]
+    crossed = {name: _through_data(value) for name, value in kept.items()}
+    assert _grade(_tests(kit, lesson)[exercise.question], solved[lesson.name] | {exercise.question: crossed}) == 1
 
 
 @pytest.mark.parametrize(("lesson", "exercise"), _exercises())

@@ -56,9 +56,10 @@ BUILDERS = frozenset(
         ("fractions", "Fraction"),
         ("collections", "Counter"),
         ("collections", "OrderedDict"),
+        ("cardcommons.lookup", "hand_table"),  # a pack's hand table, built again from the pack
     }
 )
-"""Classes outside the engine that build a value from data (and run nothing else); numpy values
+"""Builders outside the engine's classes that make a value from data (and run nothing else); numpy values
 are written as their dtype, shape and bytes."""
 
 
