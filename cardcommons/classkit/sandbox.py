@@ -169,9 +169,9 @@ def python_command(module: str, *args: str, processes: int | None = None) -> lis
     """The child Python's command line: isolated (no user site, no environment), the package on its path,
     and, given ``processes``, that many processes and threads at most (set inside the sandbox).
 
-    >>> command = python_command("json.tool", "x.json")
-    >>> command[1:3], "sys.argv[1:] = ['x.json']" in command[3]
-    (['-I', '-c'], True)
+    >>> command = python_command("json.tool", "x.json", processes=64)
+    >>> command[1:3], "sys.argv[1:] = ['x.json']" in command[3], "RLIMIT_NPROC, (64, 64)" in command[3]
+    (['-I', '-c'], True, True)
     """
     path, argv = str(package_root()), list(args)
     cap = "" if processes is None else f"resource.setrlimit(resource.RLIMIT_NPROC, ({processes}, {processes})); "
@@ -180,10 +180,31 @@ def python_command(module: str, *args: str, processes: int | None = None) -> lis
 
 
 def _scope(limits: Limits) -> list[str]:
-    """``systemd-run``'s command line that puts a command in a cgroup capped in memory and tasks."""
+    """``systemd-run``'s command line that puts a command in a cgroup capped in memory and tasks.
+
+    >>> _scope(Limits(memory=512, processes=32))[-5:]
+    ['--collect', '--property=MemoryMax=512M', '--property=MemorySwapMax=0', '--property=TasksMax=32', '--']
+    """
     user = ["--user"] if os.geteuid() != 0 else []
     caps = [f"MemoryMax={limits.memory}M", "MemorySwapMax=0", f"TasksMax={limits.processes}"]
     return ["systemd-run", *user, "--scope", "--quiet", "--collect", *(f"--property={cap}" for cap in caps), "--"]
+
+
+READ_CAPS = 'cd "/sys/fs/cgroup$(sed -n "s/^0:://p" /proc/self/cgroup)" && cat memory.max pids.max'
+"""What a command in a cgroup of its own runs to read the caps it is under (cgroup v2)."""
+
+
+def _caps(read: subprocess.CompletedProcess[bytes]) -> tuple[int, int] | None:
+    """The memory (bytes) and process caps that :data:`READ_CAPS` read, or ``None`` where it could not.
+
+    >>> _caps(subprocess.CompletedProcess([], 0, b"536870912\\n32\\n")), _caps(subprocess.CompletedProcess([], 1))
+    ((536870912, 32), None)
+    """
+    try:
+        memory, processes = read.stdout.split() if read.returncode == 0 else (b"", b"")
+        return int(memory), int(processes)
+    except (ValueError, TypeError):
+        return None
 
 
 def _quick(command: Sequence[str]) -> subprocess.CompletedProcess[bytes]:
@@ -218,7 +239,10 @@ class Sandbox:
             reason = tried.stderr.decode("utf-8", "replace").strip() or f"exit status {tried.returncode}"
             raise ClassKitError(WHEN_BWRAP_CANNOT_START.format(reason=cut(reason, 300)))
         scope = _scope(limits)
-        if shutil.which("systemd-run") and _quick([*scope, "true"]).returncode == 0:
+        if shutil.which("systemd-run") and _caps(_quick([*scope, "sh", "-c", READ_CAPS])) == (
+            limits.memory * MIB,
+            limits.processes,
+        ):
             return cls(limits, bwrap, tuple(scope))
         unset = [f"memory for the whole sandbox (no cgroup from systemd here: each process gets {limits.memory} MiB)"]
         if os.geteuid() == 0:
