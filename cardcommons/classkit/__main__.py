@@ -1,9 +1,10 @@
 """The class kit's two commands (``python -m cardcommons.classkit``).
 
 - ``student [--out class]``: the student notebooks (``class/student``) and the autograder zips (``class/autograder``);
-- ``grade SUBMISSIONS [--out grades.csv] [--timeout SECONDS] [--memory MIB] [--no-sandbox]``: grade returned
-  notebooks into a CSV score table, each student's code in a sandbox (bubblewrap); exit status 1 when a
-  notebook could not be graded (its row says why in its ``problem`` column).
+- ``grade SUBMISSIONS [--out grades.csv] [--timeout SECONDS] [--memory MIB] [--processes N] [--disk MIB]
+  [--no-sandbox]``: grade returned notebooks into a CSV score table, each student's code in a sandbox
+  (bubblewrap); it says first which limit this machine does not let it set; exit status 1 when a notebook
+  could not be graded (its row says why in its ``problem`` column).
 """
 
 from __future__ import annotations
@@ -14,8 +15,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from cardcommons.classkit.assign import build
-from cardcommons.classkit.grade import grade
-from cardcommons.classkit.sandbox import Limits
+from cardcommons.classkit.grade import grade_with
+from cardcommons.classkit.sandbox import Limits, Sandbox
 from cardcommons.errors import ClassKitError
 
 
@@ -33,6 +34,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     marking.add_argument("--out", type=Path, default=Path("grades.csv"))
     marking.add_argument("--timeout", type=float, default=Limits.timeout, help="seconds per notebook (and per check)")
     marking.add_argument("--memory", type=int, default=Limits.memory, help="MiB of memory per notebook")
+    marking.add_argument("--processes", type=int, default=Limits.processes, help="processes and threads per notebook")
+    marking.add_argument("--disk", type=int, default=Limits.disk, help="MiB it may write in each of its folders")
     marking.add_argument(
         "--no-sandbox", action="store_true", help="run the students' code as yourself, without bubblewrap (on purpose)"
     )
@@ -47,8 +50,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             student, autograder = args.out / "student", args.out / "autograder"
             print(f"{len(built)} lessons with exercises: {student} to hand out, {autograder} to keep")
         else:
-            limits = Limits(timeout=args.timeout, memory=args.memory, sandbox=not args.no_sandbox)
-            rows = grade(args.submissions, args.autograders, args.out, limits)
+            limits = Limits(args.timeout, args.memory, not args.no_sandbox, args.processes, args.disk)
+            sandbox = Sandbox.prepare(limits)
+            for unset in sandbox.unset:
+                print(f"classkit: not limited on this machine: {unset}", file=sys.stderr)
+            rows = grade_with(args.submissions, args.autograders, args.out, sandbox)
             problems = [row for row in rows if row.get("problem")]
             print(f"{len(rows)} notebooks, {len(problems)} with a problem: {args.out}")
             for row in problems:

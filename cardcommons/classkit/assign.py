@@ -39,6 +39,8 @@ from cardcommons.errors import ClassKitError
 NOT_YET = "not yet"
 HEADING = re.compile(r"^#{1,6} ", re.MULTILINE)
 """A Markdown heading line: where a *Guess first* section ends."""
+POINTS = 1.0
+"""What each exercise is worth: a score runs from 0 to this."""
 KIT_FILE = "classkit.json"
 """The file of an autograder zip that :func:`kit_description` writes."""
 CONFIG = """\
@@ -164,7 +166,7 @@ def _question(exercise: Exercise) -> list[Cell]:
     kind = ", each of the kind asked" if exercise.commons else ""
     answer = f"{stub(exercise)}\n# BEGIN SOLUTION NO PROMPT\n{exercise.answer}\n# END SOLUTION"
     return [
-        _raw(f"# BEGIN QUESTION\nname: {exercise.question}\npoints: 1\ncheck_cell: false"),
+        _raw(f"# BEGIN QUESTION\nname: {exercise.question}\npoints: {POINTS:g}\ncheck_cell: false"),
         *copy.deepcopy(exercise.prompt),
         _raw("# BEGIN SOLUTION"),
         _code(answer),
@@ -221,6 +223,21 @@ def _write(path: Path, notebook: Notebook) -> None:
     path.write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
+def init_cell(lesson: str) -> str:
+    """The student notebook's first cell: otter's grader, found by the lesson (a renamed copy checks alike).
+
+    >>> print(init_cell("01_cards_and_hands"))
+    # Initialize Otter: the checks find this lesson's tests by its name, whatever the notebook's file name
+    from cardcommons.classkit.check import grader_for
+    <BLANKLINE>
+    grader = grader_for("01_cards_and_hands")
+    """
+    return (
+        "# Initialize Otter: the checks find this lesson's tests by its name, whatever the notebook's file name\n"
+        f"from cardcommons.classkit.check import grader_for\n\ngrader = grader_for({json.dumps(lesson)})"
+    )
+
+
 def _restore_outputs(student: Notebook, lesson_cells: Sequence[Cell]) -> None:
     """Give the lesson's cells in the student notebook their outputs back (otter assign strips them)."""
     cells = student["cells"]
@@ -243,6 +260,7 @@ def assign(lesson: Lesson, student_dir: Path, autograder_dir: Path) -> None:
         student = _read(result / "student" / master_path.name)
         for cell in student["cells"]:  # otter would check right under the answer, before the cell that keeps it
             cell["metadata"].pop("otter", None)
+        student["cells"][0]["source"] = init_cell(lesson.name)
         _restore_outputs(student, guess_cleared(lesson.before))
         _write(student_dir / master_path.name, student)
         (zipped,) = (result / "autograder").glob("*.zip")

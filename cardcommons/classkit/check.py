@@ -16,13 +16,15 @@ public tests compare with.
 from __future__ import annotations
 
 import html
+import json
 import math
 from collections.abc import Callable, Mapping, Sequence, Set
 from dataclasses import dataclass
 from numbers import Real
+from pathlib import Path
 from typing import Any
 
-__all__ = ["PublicCheck", "public_check", "same_kind", "same_value"]
+__all__ = ["CannotStart", "PublicCheck", "grader_for", "public_check", "same_kind", "same_value"]
 
 _KINDS: tuple[tuple[str, Callable[[Any], bool]], ...] = (
     ("a yes or no", lambda value: isinstance(value, bool)),
@@ -57,6 +59,60 @@ def same_value(answer: Any, wrong: Any) -> bool:
 
 
 @dataclass(frozen=True)
+class CannotStart:
+    """What ``grader.check(name)`` gives where the checks could not start: the question and why, in words."""
+
+    name: str
+    why: str
+    passed_all: bool = False
+
+
+class _Unstarted:
+    """A grader whose checks could not start: each check says why."""
+
+    def __init__(self, why: str) -> None:
+        self.why = why
+
+    def check(self, question: str) -> CannotStart:
+        return CannotStart(question, self.why)
+
+
+def _lesson_of(path: Path) -> str | None:
+    try:
+        otter = json.loads(path.read_text(encoding="utf-8"))["metadata"]["otter"]
+        return otter["assignment_name"] if isinstance(otter["assignment_name"], str) else None
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
+def grader_for(lesson: str, folder: Path | None = None) -> Any:
+    """Otter's grader for a student notebook of ``lesson``, found in ``folder`` (the working folder) by the
+    lesson in its metadata, whatever its file name ("Make a copy" gives ``…-Copy1.ipynb``). Where otter
+    cannot start, a grader whose checks say why, in one line.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as empty:
+    ...     print(public_check(grader_for("01_cards_and_hands", Path(empty)).check("exercise_1"), "the form"))
+    exercise_1: the check cannot start: no notebook of lesson 01_cards_and_hands in the folder this one runs in
+    (...); open the notebook from its own folder. Your teacher's grading does not need it.
+    """
+    here = Path.cwd() if folder is None else folder
+    candidates = [here / f"{lesson}.ipynb", *sorted(here.glob("*.ipynb"))]
+    found = next((path for path in candidates if path.is_file() and _lesson_of(path) == lesson), None)
+    if found is None:
+        why = f"no notebook of lesson {lesson} in the folder this one runs in ({here})"
+        return _Unstarted(f"{why}; open the notebook from its own folder")
+    try:
+        import otter  # the `class` extra
+
+        return otter.Notebook(str(found))
+    except ImportError:
+        return _Unstarted("otter-grader is not installed here (pip install otter-grader)")
+    except Exception as error:  # otter's own reason, in one line
+        return _Unstarted(f"otter could not read {found.name} ({type(error).__name__}: {str(error).splitlines()[0]})")
+
+
+@dataclass(frozen=True)
 class PublicCheck:
     """Otter's ``result`` of a public check, and what that check ``looks_at``, for the sentence shown.
 
@@ -83,6 +139,8 @@ class PublicCheck:
 
     def __str__(self) -> str:
         name = self.result.name
+        if isinstance(self.result, CannotStart):
+            return f"{name}: the check cannot start: {self.result.why}. Your teacher's grading does not need it."
         if self.passed:
             return (
                 f"{name}: the public check passed, and it looks only at {self.looks_at}. "

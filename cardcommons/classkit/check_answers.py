@@ -1,109 +1,114 @@
-"""Inside a second, fresh sandbox: the hidden checks of some exercises, run on a notebook's answers.
+"""Inside a second sandbox, which never runs the student's code: the hidden checks, run on a notebook's answers.
 
-``python -m cardcommons.classkit.check_answers KIT ANSWERS CELLS QUESTION...`` prints one JSON
-line, ``{"exercise_1": [score, possible], ...}``. ``KIT`` holds the lesson's ``classkit.json``
-(its setup code and each exercise's names) and otter's test files; ``ANSWERS`` is what
-:mod:`cardcommons.classkit.run_notebook` saved; ``CELLS`` is JSON, each function answer's
-cell. This interpreter never ran the notebook: data answers come back as data (the engine's
-own values, containers, numbers; nothing that runs code when read), and a function answer is
-defined again from its answer cell alone, so no other cell of the notebook can change a score.
-
->>> read_data(pickle.dumps({"answer": [1.5, "Ah"]}))
-{'answer': [1.5, 'Ah']}
->>> read_data(pickle.dumps(print))
-Traceback (most recent call last):
-...
-_pickle.UnpicklingError: builtins.print is not data
+``python -m cardcommons.classkit.check_answers KIT REQUESTS RESPONSES SCORES SECONDS`` writes one
+JSON object, ``{"exercise_1": [score, possible], ...}``, to the pipe ``SCORES``, the only thing
+the grader reads from here. ``KIT`` holds the lesson's ``classkit.json`` (its setup code and
+each exercise's names), otter's test files and ``answers.json``, what the notebook handed over,
+read back as data (:mod:`cardcommons.classkit.data`). A function answer is a :class:`Remote`: a
+call sends its arguments as data down the pipe ``REQUESTS`` to the notebook's own sandbox, which
+runs the student's function there and answers on ``RESPONSES`` with a value, read back as data
+(``SECONDS`` is how long all calls may take together). So no object of the student's makes its
+way here, and nothing the student's code does can reach this process, its checks or its scores.
 """
 
 from __future__ import annotations
 
 import contextlib
 import doctest
-import io
 import json
 import os
-import pickle
+import selectors
 import sys
+import time
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
-DATA = frozenset(
-    {
-        ("builtins", "set"),
-        ("builtins", "frozenset"),
-        ("builtins", "complex"),
-        ("builtins", "bytearray"),
-        ("builtins", "range"),
-        ("builtins", "slice"),
-        ("collections", "Counter"),
-        ("collections", "OrderedDict"),
-        ("fractions", "Fraction"),
-        ("numpy", "dtype"),
-        ("numpy", "ndarray"),
-        ("numpy._core.multiarray", "scalar"),
-        ("numpy._core.multiarray", "_reconstruct"),
-        ("numpy.core.multiarray", "scalar"),
-        ("numpy.core.multiarray", "_reconstruct"),
-        ("cardcommons.lookup", "hand_table"),  # a pack's hand table, rebuilt from the pack
-    }
-)
-ENGINE = (
-    "cards",
-    "categories",
-    "hands",
-    "packs",
-    "odds",
-    "census",
-    "rates",
-    "simulate",
-    "lookup",
-    "game",
-    "whisky",
-    "split_and_choose",
-    "solve",
-    "bots",
-)
-"""The engine's modules whose types are values (not the class kit, the widgets, progress bars or runners)."""
+from cardcommons.classkit.data import NotData, decode, encode
+
+LINE = 64 * 2**20
+"""The longest response the checks read from a function answer (bytes)."""
 
 
-class DataUnpickler(pickle.Unpickler):
-    """An unpickler that builds containers, numbers, numpy values and the engine's own types, nothing else."""
-
-    def find_class(self, module: str, name: str) -> Any:
-        found = super().find_class(module, name) if (module, name) in DATA or _engine(module) else None
-        if (module, name) in DATA or (
-            isinstance(found, type) and not issubclass(found, BaseException) and found.__module__ == module
-        ):
-            return found
-        raise pickle.UnpicklingError(f"{module}.{name} is not data")
+class AnswerFailed(Exception):
+    """A function answer that raised, answered with no data, or did not answer in time."""
 
 
-def _engine(module: str) -> bool:
-    parts = module.split(".")
-    return parts[0] == "cardcommons" and len(parts) > 1 and parts[1] in ENGINE
+class Channel:
+    """The pipes to the notebook's sandbox, where the function answers run; calls share ``seconds`` in all.
+
+    >>> requests, responses = os.pipe(), os.pipe()
+    >>> _ = os.write(responses[1], b'{"value":{"$tuple":[1,2]}}\\n')
+    >>> channel = Channel(open(requests[1], "w"), open(responses[0], "rb"), seconds=5)
+    >>> channel.call("exercise_1", "f", (3,), {})
+    (1, 2)
+    >>> os.read(requests[0], 100)
+    b'{"question":"exercise_1","name":"f","args":{"$tuple":[3]},"kwargs":{"$dict":[]}}\\n'
+    """
+
+    def __init__(self, requests: IO[str], responses: IO[bytes], seconds: float) -> None:
+        self.requests, self.responses = requests, responses
+        self.deadline = time.monotonic() + seconds
+        self.broken = ""
+        self.pending = b""
+
+    def call(self, question: str, name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+        """The value the student's function ``name`` of ``question`` returns on these arguments."""
+        if self.broken:
+            raise AnswerFailed(self.broken)
+        request = {"question": question, "name": name, "args": encode(args), "kwargs": encode(kwargs)}
+        try:
+            self.requests.write(json.dumps(request, allow_nan=False, separators=(",", ":")) + "\n")
+            self.requests.flush()
+            line = self._line()
+        except (OSError, ValueError) as error:
+            self.broken = f"the function answers stopped ({type(error).__name__})"
+            raise AnswerFailed(self.broken) from error
+        answer = json.loads(line)
+        if not isinstance(answer, dict) or "value" not in answer:
+            raise AnswerFailed(f"{name} raised {answer.get('raised') if isinstance(answer, dict) else '?'}")
+        return decode(answer["value"])
+
+    def _line(self) -> bytes:
+        """One response line, within the time left and :data:`LINE` bytes."""
+        with selectors.DefaultSelector() as selector:
+            selector.register(self.responses, selectors.EVENT_READ)
+            while b"\n" not in self.pending:
+                left = self.deadline - time.monotonic()
+                if left <= 0 or not selector.select(left):
+                    raise OSError("no answer in time")
+                chunk = os.read(self.responses.fileno(), 2**20)
+                if not chunk or len(self.pending) > LINE:
+                    raise OSError("no more answers, or one too long")
+                self.pending += chunk
+        line, self.pending = self.pending.split(b"\n", 1)
+        return line
 
 
-def read_data(blob: bytes) -> Any:
-    """A pickled value, read as data (:class:`DataUnpickler`)."""
-    return DataUnpickler(io.BytesIO(blob)).load()
+class Remote:
+    """A student's function answer as the checks see it: a call runs it in the student's sandbox."""
+
+    def __init__(self, channel: Channel, question: str, name: str) -> None:
+        self.channel, self.question, self.name = channel, question, name
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return self.channel.call(self.question, self.name, args, kwargs)
+
+    def __repr__(self) -> str:
+        return f"<the student's {self.name}>"
 
 
-def answers(blobs: Mapping[str, bytes], setup: str, cell: str | None, functions: Sequence[str]) -> dict[str, Any]:
-    """One exercise's answers: its data read back, its functions defined again from ``cell`` after ``setup``."""
+def answers(saved: Mapping[str, Any], functions: Sequence[str], remote: Any) -> dict[str, Any]:
+    """One exercise's answers: its data read back (what is not data is no answer), its functions ``remote``.
+
+    >>> answers({"n": 6, "bad": {"$code": "rm"}}, ["f"], lambda name: name.upper())
+    {'n': 6, 'f': 'F'}
+    """
     found: dict[str, Any] = {}
-    for name, blob in blobs.items():
-        with contextlib.suppress(Exception):  # a value that is not data is no answer
-            found[name] = read_data(blob)
-    if functions and cell is not None:
-        namespace: dict[str, Any] = {"display": _no_display}
-        exec(setup, namespace)
-        namespace |= found
-        with contextlib.suppress(Exception):
-            exec(cell, namespace)
-        found |= {name: namespace[name] for name in functions if callable(namespace.get(name))}
-    return found
+    for name, data in saved.items():
+        with contextlib.suppress(NotData):
+            found[name] = decode(data)
+    return found | {name: remote(name) for name in functions}
 
 
 def _no_display(*values: object, **options: object) -> None:
@@ -152,22 +157,27 @@ def score(test_file: Path, question: str, setup: str, answers: Mapping[str, Any]
 
 
 def main(argv: Sequence[str]) -> None:
-    """Check the exercises ``argv[3:]`` and print their scores as JSON."""
-    kit, saved, cells_file, questions = Path(argv[0]), Path(argv[1]), Path(argv[2]), argv[3:]
+    """Check every exercise of the kit ``argv[0]`` and write the scores to the pipe ``argv[3]``."""
+    kit = Path(argv[0])
+    requests_fd, responses_fd, scores_fd = (int(fd) for fd in argv[1:4])
     meta = json.loads((kit / "classkit.json").read_text(encoding="utf-8"))
-    cells = json.loads(cells_file.read_text(encoding="utf-8"))
-    with saved.open("rb") as file:
-        kept = DataUnpickler(file).load()
-    out = sys.stdout
+    saved = json.loads((kit / "answers.json").read_text(encoding="utf-8"))
     scores = {}
-    with open(os.devnull, "w") as quiet, contextlib.redirect_stdout(quiet), contextlib.redirect_stderr(quiet):
-        for question in questions:
-            saved_here = kept.get(question) if isinstance(kept, dict) else None
-            blobs = saved_here if isinstance(saved_here, dict) else {}
-            blobs = {k: v for k, v in blobs.items() if isinstance(k, str) and isinstance(v, bytes)}
-            found = answers(blobs, meta["setup"], cells.get(question), meta["exercises"][question]["functions"])
+    with (
+        open(requests_fd, "w", encoding="utf-8") as requests,
+        open(responses_fd, "rb") as responses,
+        open(os.devnull, "w") as quiet,
+        contextlib.redirect_stdout(quiet),
+        contextlib.redirect_stderr(quiet),
+    ):
+        channel = Channel(requests, responses, float(argv[4]))
+        for question, names in meta["exercises"].items():
+            kept = saved.get(question) if isinstance(saved, dict) else None
+            data = {name: kept[name] for name in names["data"] if name in kept} if isinstance(kept, dict) else {}
+            found = answers(data, names["functions"], lambda name, q=question: Remote(channel, q, name))
             scores[question] = score(kit / "tests" / f"{question}.py", question, meta["setup"], found)
-    print(json.dumps(scores), file=out, flush=True)
+    with open(scores_fd, "w", encoding="utf-8") as out:
+        out.write(json.dumps(scores))
 
 
 if __name__ == "__main__":

@@ -2,12 +2,15 @@
 
 Each notebook names its lesson in its metadata (otter assign writes it), so students may rename
 their files; the lesson's autograder zip from ``make student`` grades it. A notebook is graded in
-two steps, each in its own sandbox (:mod:`cardcommons.classkit.sandbox`): its cells run on a
-private copy of it, seeing nothing of the other notebooks, the autograders or the teacher's files,
-and save the answers the checks read; then a fresh interpreter, which never ran the notebook, runs
-the hidden checks on those answers (:mod:`cardcommons.classkit.check_answers`). A notebook that
-cannot be read, runs over its time or dies gets a row that says so in its ``problem`` column; the
-others are graded all the same.
+two sandboxes (:mod:`cardcommons.classkit.sandbox`): in one, its code cells run
+(:mod:`cardcommons.classkit.run_notebook`), seeing nothing of the other notebooks, the autograders
+or the teacher's files, and hand over the answers the checks read, as data; in the other, which
+never runs the student's code, the hidden checks score those answers, calling each function answer
+in the first sandbox with its arguments and result as data
+(:mod:`cardcommons.classkit.check_answers`). Only the second writes scores, each capped at the
+exercise's points. A notebook that cannot be read, runs over its time, dies or hands over more than
+the grader reads gets a row that says so in its ``problem`` column; the others are graded all the
+same, and the table is written again as each row is done.
 """
 
 from __future__ import annotations
@@ -18,20 +21,24 @@ import os
 import re
 import stat
 import tempfile
+import time
 import zipfile
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from cardcommons.classkit.assign import KIT_FILE
+from cardcommons.classkit.assign import KIT_FILE, POINTS
 from cardcommons.classkit.exercises import source
-from cardcommons.classkit.sandbox import Limits, Outcome, python_command, require_bwrap, run
+from cardcommons.classkit.sandbox import Limits, Sandbox, TooMuch, read_all, wait
 from cardcommons.errors import ClassKitError, shown
+from cardcommons.progress import progress
 
 Row = dict[str, str]
 LESSON_NAME = re.compile(r"[0-9A-Za-z_]{1,100}")
-ANSWERS = "answers.pickle"
+ANSWERS_LIMIT = 64 * 2**20
+"""The most bytes of answers the grader reads from one notebook."""
+SCORES_LIMIT = 2**20
 FORMULA = tuple("=+-@\t\r")
 """What a spreadsheet may read as the start of a formula."""
 
@@ -108,46 +115,55 @@ def _cell_ok(cell: object) -> bool:
     return isinstance(text, str) or (isinstance(text, list) and all(isinstance(line, str) for line in text))
 
 
-def answer_cells(notebook: dict[str, Any], kit: Kit) -> dict[str, str]:
-    """The answer cell of each exercise with a function answer: the cells otter tagged, in order.
+def remove_tree(root: Path) -> None:
+    """Remove a folder and all in it, however deep (no recursion, one folder open at a time), following no link.
 
-    >>> cells = [{"cell_type": "code", "metadata": {"tags": ["otter_answer_cell"]}, "source": s} for s in "ab"]
-    >>> questions = {"exercise_1": [], "exercise_2": []}
-    >>> kit = Kit("01", Path("01.zip"), "", questions, questions | {"exercise_2": ["f"]})
-    >>> answer_cells({"cells": cells}, kit)
-    {'exercise_2': 'b'}
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     deep = Path(folder, "work")
+    ...     os.makedirs(deep.joinpath(*["d"] * 50))
+    ...     remove_tree(deep)
+    ...     deep.exists()
+    False
     """
-    tagged = [
-        source(cell)
-        for cell in notebook["cells"]
-        if cell["cell_type"] == "code"
-        and isinstance(cell.get("metadata"), dict)
-        and "otter_answer_cell" in (cell["metadata"].get("tags") or [])
-    ]
-    ordered = sorted(kit.data, key=lambda question: int(question.rsplit("_", 1)[1]))
-    return {q: cell for q, cell in zip(ordered, tagged, strict=False) if kit.functions[q]}
-
-
-def _read_saved(path: Path) -> bytes | None:
-    """The answers file the notebook's run saved, if it is a plain file (never a link out of the scratch folder)."""
+    flags = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW
+    here, names = os.open(root, flags), []
     try:
-        handle = os.open(path, os.O_RDONLY | os.O_NOFOLLOW)
-    except OSError:
-        return None
-    with os.fdopen(handle, "rb") as file:
-        return file.read() if stat.S_ISREG(os.fstat(file.fileno()).st_mode) else None
+        while True:
+            inner = None
+            with os.scandir(here) as entries:
+                for entry in entries:
+                    if entry.is_dir(follow_symlinks=False):
+                        inner = entry.name
+                        break
+                    os.unlink(entry.name, dir_fd=here)
+            if inner is not None:
+                os.chmod(inner, stat.S_IRWXU, dir_fd=here)  # a folder its maker closed to everyone
+                inside = os.open(inner, flags, dir_fd=here)
+                os.close(here)
+                here = inside
+                names.append(inner)
+            elif names:
+                outside = os.open("..", flags, dir_fd=here)
+                os.close(here)
+                here = outside
+                os.rmdir(names.pop(), dir_fd=here)
+            else:
+                break
+    finally:
+        os.close(here)
+    os.rmdir(root)
 
 
-def _checked(outcome: Outcome, questions: Sequence[str]) -> dict[str, tuple[float, float]] | None:
-    """The scores a check run printed for ``questions``, or ``None`` if it printed none."""
+def _scores(saved: bytes | None, kit: Kit) -> dict[str, float] | None:
+    """The scores the checks wrote, each capped at its points; ``None`` if they wrote none."""
     try:
-        printed = json.loads(outcome.stdout.strip().splitlines()[-1])
-        return {q: (float(printed[q][0]), float(printed[q][1])) for q in questions}
-    except (ValueError, IndexError, KeyError, TypeError):
+        written = json.loads(saved or b"")
+        return {q: min(POINTS, max(0.0, float(written[q][0]))) for q in kit.data}
+    except (ValueError, KeyError, TypeError, IndexError):
         return None
 
 
-def grade_one(submission: Path, autograders: Path, limits: Limits) -> Row:
+def grade_one(submission: Path, autograders: Path, sandbox: Sandbox) -> Row:
     """One submission's row: its lesson, each exercise's score (0 to 1), the total, the possible and any problem."""
     row = {"submission": submission.name}
     try:
@@ -156,58 +172,116 @@ def grade_one(submission: Path, autograders: Path, limits: Limits) -> Row:
         kit = Kit.read(autograders, lesson)
     except ClassKitError as error:
         return row | {"problem": str(error)}
-    row["possible"] = f"{len(kit.data):g}"
-    with tempfile.TemporaryDirectory(prefix="classkit-") as work:
-        scratch, checks = Path(work) / "scratch", Path(work) / "checks"
-        scratch.mkdir()
-        checks.mkdir()
-        (scratch / f"{lesson}.ipynb").write_text(json.dumps(notebook), encoding="utf-8")
-        argv = python_command("cardcommons.classkit.run_notebook", f"{lesson}.ipynb", json.dumps(kit.data), ANSWERS)
-        outcome = run(argv, limits, timeout=limits.timeout, writable=scratch)
-        saved = _read_saved(scratch / ANSWERS)
-        if outcome.why_not or saved is None:
-            why = outcome.why_not or "stopped before its end"
-            return row | {"problem": f"its notebook {why}; not graded"}
-        kit.unpack(checks)
-        (checks / ANSWERS).write_bytes(saved)
-        (checks / "cells.json").write_text(json.dumps(answer_cells(notebook, kit)), encoding="utf-8")
-        # the data answers are checked together; each function answer apart, beside its own cell alone
-        groups = [[q for q in kit.data if not kit.functions[q]], *([q] for q in kit.data if kit.functions[q])]
-        scores: dict[str, tuple[float, float]] = {}
-        problems = []
-        for questions in filter(None, groups):
-            argv = python_command(
-                "cardcommons.classkit.check_answers",
-                str(checks),
-                str(checks / ANSWERS),
-                str(checks / "cells.json"),
-                *questions,
-            )
-            checked = run(argv, limits, timeout=limits.timeout, writable=None, readable=[checks])
-            found = _checked(checked, questions)
-            if found is None:
-                problems.append(f"the checks of {', '.join(questions)} {checked.why_not or 'gave no score'}")
-            else:
-                scores |= found
+    row["possible"] = f"{len(kit.data) * POINTS:g}"
+    work = Path(tempfile.mkdtemp(prefix="classkit-"))
+    try:
+        scores = _run(notebook, kit, sandbox, work)
+    except ClassKitError as error:
+        return row | {"problem": str(error)}
+    finally:
+        remove_tree(work)
     for question in sorted(scores, key=lambda q: int(q.rsplit("_", 1)[1])):
-        row[question] = f"{scores[question][0]:.3g}"
-    row["total"] = f"{sum(score for score, _ in scores.values()):.4g}"
-    return row | ({"problem": "; ".join(problems)} if problems else {})
+        row[question] = f"{scores[question]:.3g}"
+    return row | {"total": f"{sum(scores.values()):.4g}"}
+
+
+def _run(notebook: dict[str, Any], kit: Kit, sandbox: Sandbox, work: Path) -> dict[str, float]:
+    """Run the notebook, then the checks, each in its sandbox: the scores, or :class:`ClassKitError` saying why not."""
+    given, checks, scratch = work / "notebook", work / "checks", work / "scratch"
+    for folder in (given, checks, scratch):
+        folder.mkdir()
+    cells = [source(cell) for cell in notebook["cells"] if cell["cell_type"] == "code"]
+    exercises = {q: {"data": kit.data[q], "functions": kit.functions[q]} for q in kit.data}
+    (given / "notebook.json").write_text(json.dumps({"cells": cells, "exercises": exercises}), encoding="utf-8")
+    kit.unpack(checks)
+    timeout = sandbox.limits.timeout
+    with _Pipes() as pipes:
+        answers, requests, responses, scores = pipes.new(), pipes.new(), pipes.new(), pipes.new()
+        theirs = [answers[1], requests[0], responses[1]]
+        notebook_file = str(sandbox.seen(given) / "notebook.json")
+        argv = sandbox.python("cardcommons.classkit.run_notebook", notebook_file, *map(str, theirs))
+        with sandbox.start(argv, given=given, pass_fds=theirs, cwd=scratch) as student:
+            pipes.close(*theirs)
+            try:
+                saved = read_all(pipes.take(answers[0]), ANSWERS_LIMIT, time.monotonic() + timeout)
+            except TooMuch as error:
+                raise ClassKitError(f"its notebook handed over {error} of answers; not graded") from error
+            if saved is None:
+                raise ClassKitError("its notebook ran over its time limit; not graded")
+            try:
+                json.loads(saved)
+            except ValueError as error:
+                why = wait(student, time.monotonic() + 2).why_not or "handed over no answers"
+                raise ClassKitError(f"its notebook {why}; not graded") from error
+            (checks / "answers.json").write_bytes(saved)
+            theirs = [requests[1], responses[0], scores[1]]
+            seen = str(sandbox.seen(checks))
+            argv = sandbox.python("cardcommons.classkit.check_answers", seen, *map(str, theirs), f"{timeout:g}")
+            with sandbox.start(argv, given=checks, pass_fds=theirs, cwd=scratch) as checker:
+                pipes.close(*theirs)
+                try:
+                    written = read_all(pipes.take(scores[0]), SCORES_LIMIT, time.monotonic() + 2 * timeout)
+                except TooMuch:
+                    written = None
+                ended = wait(checker, time.monotonic() + 5)
+    found = _scores(written, kit)
+    if found is None:
+        raise ClassKitError(f"its checks {ended.why_not or 'gave no score'}; not graded")
+    return found
+
+
+class _Pipes:
+    """The grader's pipes to the sandboxes: each end closed once, all of them on leaving."""
+
+    def __init__(self) -> None:
+        self.open: set[int] = set()
+
+    def __enter__(self) -> _Pipes:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close(*self.open)
+
+    def new(self) -> tuple[int, int]:
+        """A new pipe (read end, write end)."""
+        pipe = os.pipe()
+        self.open |= set(pipe)
+        return pipe
+
+    def take(self, fd: int) -> int:
+        """``fd``, now the caller's to close."""
+        self.open.discard(fd)
+        return fd
+
+    def close(self, *fds: int) -> None:
+        for fd in fds:
+            if fd in self.open:
+                self.open.discard(fd)
+                os.close(fd)
 
 
 def grade(submissions: Path, autograders: Path, table: Path, limits: Limits | None = None) -> list[Row]:
-    """Grade every notebook in ``submissions`` and write the score table ``table``; returns its rows.
+    """Grade every notebook in ``submissions``, writing the score table ``table`` again as each row is done;
+    returns its rows.
 
-    Refuses to start, saying how to get it, where ``bwrap`` is missing, unless ``limits.sandbox`` is off.
+    Refuses to start, saying why and what to do, where the sandbox cannot start (``bwrap`` missing or
+    not allowed to), unless ``limits.sandbox`` is off.
     """
-    limits = limits or Limits()
+    return grade_with(submissions, autograders, table, Sandbox.prepare(limits or Limits()))
+
+
+def grade_with(submissions: Path, autograders: Path, table: Path, sandbox: Sandbox) -> list[Row]:
+    """:func:`grade` with the sandbox prepared (and its unset limits said) by the caller."""
     paths = sorted(submissions.glob("*.ipynb"))
     if not paths:
         raise ClassKitError(f"{submissions}: no notebooks to grade")
-    if limits.sandbox:
-        require_bwrap()
-    rows = [grade_one(path, autograders, limits) for path in paths]
-    write_table(rows, table)
+    rows: list[Row] = []
+    for path in progress(paths, desc="notebooks", unit="notebook"):
+        try:
+            rows.append(grade_one(path, autograders, sandbox))
+        except Exception as error:  # one notebook the grader trips on costs its own row, not the table
+            rows.append({"submission": path.name, "problem": f"the grader failed on it: {shown(error, 160)}"})
+        write_table(rows, table)
     return rows
 
 
@@ -234,7 +308,9 @@ def write_table(rows: Sequence[Row], table: Path) -> None:
     """
     exercises = sorted({key for row in rows for key in row if key.startswith("exercise_")}, key=lambda k: int(k[9:]))
     columns = ["submission", "lesson", *exercises, "total", "possible", "problem"]
-    with table.open("w", newline="", encoding="utf-8") as out:
+    partial = table.with_name(f".{table.name}.partial")
+    with partial.open("w", newline="", encoding="utf-8") as out:
         writer = csv.DictWriter(out, columns, lineterminator="\n", extrasaction="ignore")
         writer.writeheader()
         writer.writerows({key: cell(value) for key, value in row.items()} for row in rows)
+    os.replace(partial, table)
