@@ -25,6 +25,7 @@ from browser.playwright_expect import expect
 from browser.test_themes_in_lab import LOWEST_CONTRASTS, MIN_CONTRAST
 from cardcommons import Pack, category_counts
 from cardcommons.bots import GreedyBot, HeuristicBot
+from cardcommons.palette import card_name
 from cardcommons.widgets import SplitAndChooseTable, WhiskyPokerTable
 
 TIMEOUT = 30_000
@@ -84,8 +85,8 @@ class Arcade:
 
 
 def button(scope: Any, name: str) -> Any:
-    """A button by its label (its accessible name may start with the icon's glyph)."""
-    return scope.get_by_role("button", name=re.compile(rf"^\W*{re.escape(name)}$"))
+    """A button by its accessible name: its label alone (no icon's glyph; a card's name in words)."""
+    return scope.get_by_role("button", name=name, exact=True)
 
 
 @pytest.fixture
@@ -200,7 +201,7 @@ def play_split_and_choose(
         if phase == "split":
             for card in (twin.view.rounds[-1].cards or ())[:2]:
                 twin.card_button(card).click()
-                button(table, str(card)).click()
+                button(table, card_name(card)).click()
             expect(table.locator(".cc-preview")).to_contain_text("Face up:", timeout=TIMEOUT)
             twin.split_button.click()
             arcade.move(SPLIT, "Split")
@@ -212,7 +213,7 @@ def play_split_and_choose(
         elif phase == "reserve":
             card = twin.view.hand[-1]  # give the lowest card
             twin.card_button(card).click()
-            button(table, str(card)).click()
+            button(table, card_name(card)).click()
             twin.swap_button.click()
             arcade.move(SPLIT, "Swap")
         else:
@@ -249,8 +250,8 @@ def play_whisky_round(arcade: Arcade, opponents: int = 3, each_turn: Callable[[]
             give, take = twin.view.hand[0], (twin.view.spare or ())[-1]
             twin.hand_button(give).click()
             twin.spare_button(take).click()
-            table.locator(".cc-hand-row").get_by_role("button", name=str(give), exact=True).click()
-            table.locator(".cc-spare-row").get_by_role("button", name=str(take), exact=True).click()
+            table.locator(".cc-hand-row").get_by_role("button", name=card_name(give), exact=True).click()
+            table.locator(".cc-spare-row").get_by_role("button", name=card_name(take), exact=True).click()
             twin.exchange_button.click()
             arcade.move(WHISKY, "Exchange")
         else:
