@@ -6,8 +6,9 @@ card says nothing of being chosen, and a button's Font Awesome icon lends its
 private-use glyph to the button's name ("\\uf255 Knock"). :class:`AriaBridge`
 is a widget that draws nothing: once a page shows one, it keeps, for every
 card button of the project's widgets (class ``cc-card-button``), its name in
-words (its tooltip) and its state (``aria-pressed``: the class
-:data:`CHOSEN`), and hides the icons of their buttons from the accessible
+words (its tooltip), then the label it shows ("Eight of clubs, 8♣": a reader
+who speaks to the page says what is seen), and its state (``aria-pressed``:
+the class :data:`CHOSEN`), and hides the icons of their buttons from the accessible
 name, as the buttons change. The kernel only marks a chosen card with
 :func:`mark_chosen`. What a table says aloud names its cards in words: :func:`spoken`.
 
@@ -46,7 +47,8 @@ function mend() {
   for (const scope of document.querySelectorAll(SCOPES)) {
     for (const button of scope.querySelectorAll("button.cc-card-button")) {
       const words = button.getAttribute("title");
-      if (words && button.getAttribute("aria-label") !== words) button.setAttribute("aria-label", words);
+      const label = words ? `${words}, ${button.textContent.trim()}` : null;  // the label seen, too: a voice says it
+      if (label && button.getAttribute("aria-label") !== label) button.setAttribute("aria-label", label);
       const pressed = String(button.classList.contains(CHOSEN));
       if (button.getAttribute("aria-pressed") !== pressed) button.setAttribute("aria-pressed", pressed);
     }

@@ -60,7 +60,13 @@ def test_odds_and_hand_explorers_respond_in_lab(run_notebook: Callable[..., Any]
     # by clicking: clear, then five hearts
     hand.get_by_role("button", name="Clear").click()
     expect(hand).to_contain_text("Pick 5 cards", timeout=TIMEOUT)
-    hearts = ["Ace of hearts", "King of hearts", "Queen of hearts", "Jack of hearts", "Ten of hearts"]
+    hearts = [
+        "Ace of hearts, A♥",
+        "King of hearts, K♥",
+        "Queen of hearts, Q♥",
+        "Jack of hearts, J♥",
+        "Ten of hearts, 10♥",
+    ]
     for card in hearts:  # named in words, each says it is chosen (aria-pressed)
         hand.get_by_role("button", name=card, exact=True, pressed=False).click()
         expect(hand.get_by_role("button", name=card, exact=True, pressed=True)).to_be_visible(timeout=TIMEOUT)
@@ -77,7 +83,7 @@ def test_explorers_stay_legible_in_the_dark_theme(run_notebook: Callable[..., An
     expect(table).to_be_visible(timeout=TIMEOUT)
     # panels take the theme's paper and ink (every text's contrast: test_themes_in_lab); cards stay white
     assert table.evaluate("e => getComputedStyle(e).backgroundColor") != "rgb(255, 255, 255)"
-    button = page.locator(".cc-hand-explorer").get_by_role("button", name="Ace of hearts", exact=True)
+    button = page.locator(".cc-hand-explorer").get_by_role("button", name="Ace of hearts, A♥", exact=True)
     assert button.evaluate("e => getComputedStyle(e).color") == "rgb(198, 40, 40)"
     text = page.locator(".cc-hand-explorer .cc-hand-text input")
     text.fill("Ah Ad Kc Qs Jo")
