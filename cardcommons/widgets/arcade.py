@@ -312,7 +312,8 @@ class Arcade(WidgetApp):
         side.add_class("cc-arcade-side")
         title = w.HTML(
             f'<div style="font:700 22px/1.3 {FONT};padding:2px 0 4px">Card Commons · play'
-            '<span class="cc-arcade-subtitle" style="font-weight:400;font-size:14px;opacity:.75"> · two card games of shortened packs, '
+            '<span class="cc-arcade-subtitle" style="font-weight:400;font-size:14px;opacity:.75">'
+            " · two card games of shortened packs, "
             "against the computer</span></div>"
         )
         self.widget = w.VBox(

@@ -8,6 +8,8 @@ from typing import Any
 
 from browser.playwright_expect import expect
 from cardcommons import Category, Pack, category_counts
+from cardcommons.alt_text import figure_alt
+from cardcommons.plots import close, plot_category_odds
 
 NOTEBOOK = "explorers.ipynb"
 TIMEOUT = 30_000
@@ -73,7 +75,13 @@ def test_odds_and_hand_explorers_respond_in_lab(run_notebook: Callable[..., Any]
     expect(hand).to_contain_text("Royal flush", timeout=TIMEOUT)
     expect(text).to_have_value("Ah Kh Qh Jh Th")
     hand.screenshot(path=screenshot_dir / "lab_hand_explorer.png")
-    page.screenshot(path=screenshot_dir / "lab_explorers.png", full_page=True)
+
+    # a plot of the lessons: an image a screen reader is told in words, numbers included
+    plot = page.locator(".jp-OutputArea-output img[alt]")
+    expect(plot).to_have_count(1)
+    drawn = plot_category_odds([Pack.whisky(p) for p in (2, 4)], probability=True, log=False)
+    assert plot.get_attribute("alt") == figure_alt(drawn.figure)
+    close(drawn)
 
 
 def test_explorers_stay_legible_in_the_dark_theme(run_notebook: Callable[..., Any], screenshot_dir: Path) -> None:
