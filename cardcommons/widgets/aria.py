@@ -8,8 +8,9 @@ is a widget that draws nothing: once a page shows one, it keeps, for every
 card button of the project's widgets (class ``cc-card-button``), its name in
 words (its tooltip), then the label it shows ("Eight of clubs, 8♣": a reader
 who speaks to the page says what is seen), and its state (``aria-pressed``:
-the class :data:`CHOSEN`), and hides the icons of their buttons from the accessible
-name, as the buttons change. The kernel only marks a chosen card with
+the class :data:`CHOSEN`); it gives each toggle button (an option: the game,
+the opponent, the theme) its state too, and hides the buttons' icons from
+their names, as the buttons change. The kernel only marks a chosen card with
 :func:`mark_chosen`. What a table says aloud names its cards in words: :func:`spoken`.
 
 >>> import ipywidgets as w
@@ -50,6 +51,10 @@ function mend() {
       const label = words ? `${words}, ${button.textContent.trim()}` : null;  // the label seen, too: a voice says it
       if (label && button.getAttribute("aria-label") !== label) button.setAttribute("aria-label", label);
       const pressed = String(button.classList.contains(CHOSEN));
+      if (button.getAttribute("aria-pressed") !== pressed) button.setAttribute("aria-pressed", pressed);
+    }
+    for (const button of scope.querySelectorAll("button.widget-toggle-button")) {  // an option chosen, or not
+      const pressed = String(button.classList.contains("mod-active"));
       if (button.getAttribute("aria-pressed") !== pressed) button.setAttribute("aria-pressed", pressed);
     }
     for (const icon of scope.querySelectorAll("button i.fa")) {
