@@ -157,7 +157,8 @@ def test_the_store_reads_and_writes_the_projects_key_only() -> None:
 
 
 def test_no_lesson_saves_the_store_in_its_widget_state() -> None:
-    """The static site draws a lesson's saved widgets: none of them is the browser's copy of the score."""
+    """The static site draws a lesson's saved widgets: none of them is the browser's copy of the score,
+    nor another widget of the browser's alone (a headless run makes none: see test_widgets_tables)."""
     for path in sorted(NOTEBOOKS.glob("*.ipynb")):
         text = path.read_text(encoding="utf-8")
         assert "anywidget" not in text and "ScoreStore" not in text, path.name

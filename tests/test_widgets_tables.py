@@ -663,3 +663,21 @@ def test_a_monte_carlo_bot_says_where_its_figures_come_from_once_a_deal_and_the_
     assert len(notes) >= 2, table.log
     assert sum("deals played out with unseen cards guessed afresh" in line for line in table.log) == 1, table.log
     assert "you against 3 MonteCarloBots (steady)" in table.title.value
+
+
+def test_what_a_screen_reader_is_told_is_mended_on_a_live_page_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A table or a picker shown by JupyterLab or Voilà carries the bridge that names its cards in words;
+    run headless (nbconvert saving a lesson's widgets for the static site), it makes none."""
+    from cardcommons.widgets import CardPicker
+    from cardcommons.widgets.aria import LIVE_PAGE, AriaBridge
+
+    def bridges(widget: Any) -> int:
+        return isinstance(widget, AriaBridge) + sum(bridges(c) for c in getattr(widget, "children", ()))
+
+    for name in LIVE_PAGE:
+        monkeypatch.delenv(name, raising=False)
+    headless = (SplitAndChooseTable(seed=1), WhiskyPokerTable(seed=1), CardPicker(PACK))
+    assert [bridges(app.widget) for app in headless] == [0, 0, 0]
+    monkeypatch.setenv("JPY_SESSION_NAME", "lesson.ipynb")
+    shown = (SplitAndChooseTable(seed=1), WhiskyPokerTable(seed=1), CardPicker(PACK))
+    assert [bridges(app.widget) for app in shown] == [1, 1, 1]

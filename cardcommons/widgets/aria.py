@@ -25,7 +25,9 @@ their names, as the buttons change. The kernel only marks a chosen card with
 
 from __future__ import annotations
 
+import os
 import re
+import sys
 from typing import Any
 
 import anywidget
@@ -33,7 +35,7 @@ import anywidget
 from cardcommons.cards import parse_card
 from cardcommons.palette import card_name
 
-__all__ = ["CHOSEN", "AriaBridge", "mark_chosen", "spoken"]
+__all__ = ["CHOSEN", "AriaBridge", "mark_chosen", "page_bridge", "spoken"]
 
 CHOSEN = "cc-chosen"
 """The class of a chosen card's button: ``aria-pressed="true"``, and a check mark drawn on it."""
@@ -87,6 +89,22 @@ class AriaBridge(anywidget.AnyWidget):
     def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("layout", {"display": "none"})
         super().__init__(**kwargs)
+
+
+LIVE_PAGE = ("JPY_SESSION_NAME", "VOILA_BASE_URL")
+"""What a Jupyter server (JupyterLab's, Voilà's) tells the kernels of the pages it shows."""
+
+
+def page_bridge() -> list[AriaBridge]:
+    """An :class:`AriaBridge` to show among a widget's children where a live page shows it (a
+    kernel of JupyterLab, Voilà or JupyterLite); none where a notebook runs headless (nbconvert,
+    nbval), so no lesson saves with its widgets a model the static site cannot draw.
+
+    >>> page_bridge()  # the tests run headless
+    []
+    """
+    live = sys.platform == "emscripten" or any(os.environ.get(name) for name in LIVE_PAGE)
+    return [AriaBridge()] if live else []
 
 
 def mark_chosen(button: Any, chosen: bool) -> None:

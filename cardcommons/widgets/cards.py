@@ -50,7 +50,7 @@ from cardcommons.palette import (
     card_name,
     stylesheet_html,
 )
-from cardcommons.widgets.aria import AriaBridge, mark_chosen
+from cardcommons.widgets.aria import mark_chosen, page_bridge
 
 __all__ = [
     "CardPicker",
@@ -170,7 +170,7 @@ class CardPicker:
             self.joker_buttons.append(button)
         if self.joker_buttons:
             rows.append(w.HBox(self.joker_buttons))
-        rows += [AriaBridge(), w.HTML(stylesheet_html())]  # the cards' names in words, and the chosen ones' mark
+        rows += [*page_bridge(), w.HTML(stylesheet_html())]  # the cards' names in words, and the chosen ones' mark
         self.widget = w.VBox(rows, layout=w.Layout(align_items="flex-start"))
         self.widget.add_class("cc-card-picker")
 

@@ -30,7 +30,7 @@ from cardcommons.bots.worlds import RULE_OF_THUMB
 from cardcommons.game import Action, Bot, Game, Outcome
 from cardcommons.palette import FONT, INK, LINE, SHADE, stylesheet_html
 from cardcommons.widgets.app import WidgetApp
-from cardcommons.widgets.aria import AriaBridge
+from cardcommons.widgets.aria import page_bridge
 from cardcommons.widgets.cards import message_html, panel_html
 from cardcommons.widgets.hint import Decision, Hint
 from cardcommons.widgets.table_parts import (
@@ -152,7 +152,7 @@ class GameTable(WidgetApp, ABC, Generic[G, V]):
                 toolbar,
                 self.replay_view,
                 self.announcer,
-                AriaBridge(),  # the cards' names in words, whether each is chosen, no icon's glyph
+                *page_bridge(),  # the cards' names in words, whether each is chosen, no icon's glyph
                 w.HTML(stylesheet_html()),  # last: the title stays the table's first text
             ],
             layout=w.Layout(padding="4px", max_width="1120px"),
