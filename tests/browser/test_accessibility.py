@@ -315,6 +315,24 @@ def live_regions(cdp: Any) -> list[dict[str, Any]]:
     return regions
 
 
+_MARK = "e => [getComputedStyle(e, '::after').content, getComputedStyle(e).backgroundColor]"
+_MARK_COLOUR = "e => getComputedStyle(e, '::after').backgroundColor"
+
+
+def contrast(one: str, other: str) -> float:
+    """The WCAG contrast ratio of two CSS colours ``rgb(r, g, b)``."""
+
+    def luminance(colour: str) -> float:
+        r, g, b = (int(v) / 255 for v in re.findall(r"\d+", colour)[:3])
+        return sum(
+            w * (c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4)
+            for w, c in zip((0.2126, 0.7152, 0.0722), (r, g, b), strict=True)
+        )
+
+    high, low = sorted((luminance(one), luminance(other)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
 def buttons(cdp: Any) -> dict[str, str | None]:
     """Every button shown, as Chromium's accessibility tree names it to a screen reader, with its
     pressed state ("true", "false", or None for a button that is no toggle)."""
@@ -371,6 +389,8 @@ def test_a_screen_reader_is_told_each_move_of_a_whisky_deal_once(arcade: Arcade,
             card = page.locator(f"{WHISKY} .cc-hand-row button").first
             card.click()
             expect(card).to_have_attribute("aria-pressed", "true", timeout=TIMEOUT)
+            mark, paper = card.evaluate(_MARK)  # the check mark, besides the gold: at least 3:1 on the card
+            assert mark != "none" and contrast(paper, card.evaluate(_MARK_COLOUR)) >= 3, (mark, paper)
             chosen = [name for name, pressed in buttons(cdp).items() if pressed == "true" and _CARD_WORDS.match(name)]
             assert chosen == [f"{card.get_attribute('title')}, {card.inner_text().strip()}"], chosen
             pressed_seen.append(card.get_attribute("title") or "")
