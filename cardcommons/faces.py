@@ -79,8 +79,8 @@ _BACK = f"{_SHAPE}{_LOOK}{back_style(5, 2)}"
 
 
 def card_html(card: Card | None, *, selected: bool = False, title: str | None = None) -> str:
-    """One card face as an HTML ``<span>`` named in words ("Ace of spades"); ``None`` draws a
-    face-down card, an image to a screen reader (it has no text of its own).
+    """One card face as an HTML ``<span>``: to a screen reader an image named in words ("Ace of
+    spades"); ``None`` draws a face-down card.
 
     >>> "face-down" in card_html(None)
     True
@@ -92,7 +92,7 @@ def card_html(card: Card | None, *, selected: bool = False, title: str | None = 
         return f'{back} style="{_BACK}{ring}"></span>'
     selected_class = " cc-selected" if selected else ""
     look = f"{_FACE}color:{card_colour(card)};{ring}"
-    face = f'<span class="cc-card{selected_class}" aria-label="{card_name(card)}"{tip} style="{look}">'
+    face = f'<span class="cc-card{selected_class}" role="img" aria-label="{card_name(card)}"{tip} style="{look}">'
     if card.rank is None or card.suit is None:  # the Joker: its one notation, in the middle
         return f'{face}<span style="margin:auto;font-size:19px;letter-spacing:.02em">{JOKER_LABEL}</span></span>'
     return (

@@ -20,6 +20,7 @@ from collections.abc import Mapping, Sequence
 import matplotlib.pyplot as plt
 from matplotlib.axes import Axes
 
+from cardcommons.alt_text import amount, describe
 from cardcommons.categories import Category, Ranking
 from cardcommons.errors import PlotError
 from cardcommons.odds import CategoryCounts, RankingLike, category_counts
@@ -79,9 +80,15 @@ def plot_category_odds(
     ax = _axes(ax, (8, 5))
     tables = [category_counts(pack, ranking) for pack in packs]
     chosen = list(categories) if categories is not None else [c for c in Category if any(t[c] for t in tables)]
+    said = []
     for i, category in enumerate(chosen):
         points = [(len(t.pack), float(t.probability(category)) if probability else t[category]) for t in tables]
         points = [(x, y) for x, y in points if y > 0]
+        if points:
+            (x0, y0), (x1, y1) = points[0], points[-1]
+            said.append(
+                f"{category.value} {amount(y0, probability)} with {x0} cards to {amount(y1, probability)} with {x1}"
+            )
         ax.plot(
             [x for x, _ in points],
             [y for _, y in points],
@@ -93,6 +100,8 @@ def plot_category_odds(
     ax.set_xticks(sorted({len(pack) for pack in packs}))
     ax.set_xlabel("cards in the pack")
     ax.set_ylabel("probability of a 5-card hand" if probability else "5-card hands")
+    scale = ", on a log scale" if log else ""
+    describe(ax, f"a line chart of each category's {ax.get_ylabel()} by cards in the pack{scale}: {'; '.join(said)}")
     order = ranking.name if isinstance(ranking, Ranking) else ranking
     ax.set_title(f"{'Probability' if probability else 'Number'} of each category ({order} order)")
     ax.grid(True, which="major", alpha=0.3)
@@ -140,6 +149,12 @@ def plot_category_bars(
     ax.set_xlabel("probability of a 5-card hand" if probability else "5-card hands")
     ax.grid(True, axis="x", alpha=0.3)
     ax.legend(fontsize="small")
+    bars = "; ".join(
+        f"{c.value} {', '.join(amount(float(t.probability(c)) if probability else t[c], probability) for t in counts)}"
+        for c in rows
+    )
+    scale = ", on a log scale" if log else ""
+    describe(ax, f"a bar chart of each category's {ax.get_xlabel()}{scale}, for {', then '.join(names)}: {bars}")
     return ax
 
 
@@ -306,4 +321,7 @@ def plot_rates(
     ax.grid(True, axis="y", alpha=0.3)
     if label is not None or reference_label is not None:
         ax.legend(fontsize="small")
+    dots = "; ".join(f"{v} {r:.3g} ({lo:.3g} to {hi:.3g})" for v, (r, lo, hi) in zip(x, rates, strict=True))
+    line = "" if reference is None else f", a dashed line at {reference:.3g} ({reference_label or 'the reference'})"
+    describe(ax, f"{label or 'rates'} as dots with their intervals, {ylabel} by {xlabel or 'x'}: {dots}{line}")
     return ax

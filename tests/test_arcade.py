@@ -17,6 +17,7 @@ from cardcommons import Category, Pack, RulesError, category_counts
 from cardcommons.bots import GreedyBot, HeuristicBot, MonteCarloBot, RandomBot
 from cardcommons.widgets import Arcade, SplitAndChooseTable, WhiskyPokerTable
 from cardcommons.widgets.arcade import STRENGTHS, cheat_sheet_html, rules_card_html
+from cardcommons.widgets.score_store import THEME_KEY
 
 _ROW = re.compile(r"<tr><td[^>]*>(\d+)</td><td[^>]*>([a-z ]+)</td><td[^>]*>([\d,]+)</td><td[^>]*>([^<]+)</td></tr>")
 
@@ -296,7 +297,11 @@ def test_the_address_of_whisky_sets_its_table() -> None:
 @pytest.mark.parametrize(
     ("query", "named"),
     [
-        ("game=whisky&players=12", "not '12'"),
+        ("game=whisky&players=12", "players is a number from 2 to 9, not '12', so it is left out."),
+        (
+            "theme=sepia&game=whisky",
+            "theme is 'system', 'light' or 'dark', not 'sepia': as your system is set instead.",
+        ),
         ("game=whisky&opponent=HeuristicBot", "not 'HeuristicBot'"),
         ("game=split&strength=mighty", "not 'mighty'"),
         ("game=split&first=maybe", "not 'maybe'"),
@@ -326,3 +331,20 @@ def test_a_table_shown_again_does_not_say_its_last_news_a_second_time() -> None:
     assert whisky.announcer.value.endswith("></div>")
     arcade.new_game_button.click()
     assert whisky.announcer.value.endswith("Your turn.</div>")
+
+
+def test_the_theme_chosen_is_kept_by_the_browser_unless_the_address_names_one() -> None:
+    arcade = Arcade(seed=3, voila_base_url="/")
+    arcade.theme_choice.value = "dark"
+    assert arcade.theme_store.key == THEME_KEY and arcade.theme_store.saved == "dark"
+    reloaded = Arcade(seed=3, voila_base_url="/")  # a reload: a new kernel, the browser's copy comes back
+    reloaded.theme_store.found = arcade.theme_store.saved
+    assert reloaded.theme_choice.value == "dark" and "theme-dark.css" in reloaded._theme_sheet.value
+    named = Arcade.from_query("theme=light", voila_base_url="/")  # the address's theme wins
+    named.theme_store.found = "dark"
+    assert named.theme_choice.value == "light"
+    reloaded.theme_choice.value = "system"  # as the system is set: the browser keeps nothing
+    assert reloaded.theme_store.saved == ""
+    odd = Arcade(seed=3, voila_base_url="/")
+    odd.theme_store.found = "sepia"  # not a theme: ignored
+    assert odd.theme_choice.value == "system"

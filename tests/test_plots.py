@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from fractions import Fraction
+from html import escape
+from typing import Any
 
 import matplotlib
 
@@ -19,6 +21,7 @@ from matplotlib.lines import Line2D
 from cardcommons import STANDARD, Category, Pack, PlotError, SimulationError, category_counts
 from cardcommons.odds import rarity_ranking
 from cardcommons.plots import (
+    close,
     plot_category_bars,
     plot_category_odds,
     plot_order_comparison,
@@ -160,3 +163,33 @@ def test_rates_on_categories_keep_their_order(ax: Axes) -> None:
 def test_rates_reject_bad_input(x: list[float], rates: list[tuple[float, float, float]]) -> None:
     with pytest.raises(PlotError, match=r"x values for|inside its interval"):
         plot_rates(x, rates)
+
+
+def test_in_ipython_a_plot_is_an_image_told_in_words_with_its_numbers() -> None:
+    """A notebook (and the site built from it) shows a helper's figure as an image whose alt text says
+    what the chart shows, numbers from the counts; a figure no helper drew is shown as before."""
+    from IPython.core.interactiveshell import InteractiveShell
+
+    from cardcommons.alt_text import figure_alt
+
+    shell = InteractiveShell.instance()
+    formatter: Any = shell.display_formatter
+    try:
+        packs = [Pack.whisky(2), Pack.whisky(9)]
+        ax = plot_category_odds(packs, probability=True, log=False, categories=[Category.FLUSH])
+        ax.set_title("Flush")
+        exact = [float(category_counts(pack).probability(Category.FLUSH)) for pack in packs]
+        data, _ = formatter.format(ax.figure)
+        alt = figure_alt(ax.figure)
+        assert alt.startswith("Flush: a line chart of each category's probability of a 5-card hand by cards")
+        assert f"flush {exact[0] * 100:.3g}% with 24 cards to {exact[1] * 100:.3g}% with 52." in alt
+        assert (
+            data["text/html"].startswith('<img src="data:image/png;base64,')
+            and f'alt="{escape(alt)}"' in data["text/html"]
+        )
+        plain, _ = plt.subplots()
+        assert "text/html" not in formatter.format(plain)[0]
+        plt.close(plain)
+        close(ax)
+    finally:
+        InteractiveShell.clear_instance()

@@ -13,7 +13,7 @@ import pytest
 from cardcommons.errors import RecordError
 from cardcommons.widgets import Arcade
 from cardcommons.widgets.score import EMPTY, Score
-from cardcommons.widgets.score_store import KEY, LONGEST, ScoreStore, read_score
+from cardcommons.widgets.score_store import KEY, LONGEST, THEME_KEY, ScoreStore, read_score
 
 NOTEBOOKS = Path(__file__).parents[1] / "notebooks"
 
@@ -149,14 +149,16 @@ def test_where_the_browser_keeps_nothing_the_page_says_the_score_lasts_while_it_
 
 def test_the_store_reads_and_writes_the_projects_key_only() -> None:
     esm = ScoreStore._esm
-    assert f"const KEY = {json.dumps(KEY)};" in esm
+    assert 'const KEY = model.get("key");' in esm  # the one key the kernel names: the project's own
+    assert ScoreStore().key == KEY and all(key.startswith("cardcommons.") for key in (KEY, THEME_KEY))
     assert esm.count("getItem(") == esm.count("getItem(KEY)") == 1
     assert esm.count("setItem(") == esm.count("setItem(KEY,") == 1
     assert esm.count("removeItem(") == esm.count("removeItem(KEY)") == 1
 
 
 def test_no_lesson_saves_the_store_in_its_widget_state() -> None:
-    """The static site draws a lesson's saved widgets: none of them is the browser's copy of the score."""
+    """The static site draws a lesson's saved widgets: none of them is the browser's copy of the score,
+    nor another widget of the browser's alone (a headless run makes none: see test_widgets_tables)."""
     for path in sorted(NOTEBOOKS.glob("*.ipynb")):
         text = path.read_text(encoding="utf-8")
         assert "anywidget" not in text and "ScoreStore" not in text, path.name

@@ -246,7 +246,7 @@ def test_only_the_players_view_is_read(face_up_swap: bool) -> None:
 def test_the_assumption_is_shown() -> None:
     solution = solve_reserve(staged(face_down_taken=(0, 1, 2, 4)).observation(FIRST))
     assert ASSUMPTION in str(solution)
-    assert "Exact" in solution._repr_html_() and "equally likely" in solution._repr_html_()
+    assert "Worked out exactly" in solution._repr_html_() and "equally likely" in solution._repr_html_()
 
 
 def test_top_lists_the_best_moves_and_counts_the_rest() -> None:
@@ -379,5 +379,5 @@ def test_the_hint_at_the_reserve_is_exact() -> None:
     table.hint.button.click()
     table.hint.wait(30)
     assert table.hint.lines == tuple(str(move) for move in solve_reserve(table.view).moves)
-    assert "Exact" in table.hint.answer.value and "equally likely" in table.hint.answer.value
+    assert "Worked out exactly" in table.hint.answer.value and "equally likely" in table.hint.answer.value
     assert table.game.record() == record

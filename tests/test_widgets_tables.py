@@ -380,7 +380,7 @@ def whisky_check_strip(table: WhiskyPokerTable) -> None:
     zones = board.split('class="cc-zone"')[1:]
     assert len(zones) == game.players - 1
     for seat, zone in enumerate(zones, start=1):
-        raised = set(re.findall(r'class="cc-card cc-selected" aria-label="([^"]+)"', zone))
+        raised = set(re.findall(r'class="cc-card cc-selected" role="img" aria-label="([^"]+)"', zone))
         taken = {c for e in events if e.seat == seat for c in (*e.taken, *_exchange_take(e))}
         assert raised == {card_name(c) for c in taken & set(table.view.known[seat])}, seat
 
@@ -605,3 +605,79 @@ def test_the_arcade_keeps_the_tables_new_game_hidden() -> None:
     arcade.table.knock_button.click()
     arcade.table.again_button.click()
     assert arcade.table.new_game_button.layout.display == "none"
+
+
+# -- what a screen reader is told --------------------------------------------
+
+
+def said(table: Any) -> str:
+    """What the table's live region says now."""
+    return unescape(re.sub(r"<[^>]+>", "", table.announcer.value))
+
+
+def test_the_move_being_built_is_said_in_words_and_each_chosen_card_marked() -> None:
+    table = WhiskyPokerTable(opponents=2, seed=5)
+    table.pass_button.click()
+    assert table.game.phase == 2 and table.game.current_player == 0
+    give, take = table.view.hand[1], (table.view.spare or ())[2]
+    table.hand_button(give).click()
+    assert said(table) == f"Exchange so far: give {card_name(give)}; take: not chosen yet. Click a card of the spare."
+    assert "cc-chosen" in table.hand_button(give)._dom_classes
+    assert [b for b in table.hand_buttons + table.spare_buttons if "cc-chosen" in b._dom_classes] == [
+        table.hand_button(give)
+    ]
+    table.spare_button(take).click()
+    assert said(table) == f"Exchange so far: give {card_name(give)}; take {card_name(take)}. Then Exchange."
+    table.hand_button(give).click()  # put back
+    assert "cc-chosen" not in table.hand_button(give)._dom_classes
+    assert said(table).startswith("Exchange so far: give not chosen yet; take")
+
+    split = SplitAndChooseTable(seed=3, first_splitter=0)
+    first, second = (split.view.rounds[-1].cards or ())[:2]
+    split.card_button(first).click()
+    split.card_button(second).click()
+    assert said(split) == f"Face up: {card_name(first)}, {card_name(second)}. Then Split."
+    assert all("cc-chosen" in split.card_button(c)._dom_classes for c in (first, second))
+    split.split_button.click()  # the move made: the log's news and whose turn it is
+    assert said(split).endswith("Your turn.") and not any("cc-chosen" in b._dom_classes for b in split.card_buttons)
+
+
+def test_the_hints_answer_is_said_in_words() -> None:
+    table = WhiskyPokerTable(opponents=2, seed=5, background=False)
+    table.hint.samples = 20
+    table.hint.button.click()
+    table.hint.wait(60)
+    spoken = said(table)
+    assert spoken.startswith("The coach, best first: ") and "wins about" in spoken, spoken
+    assert not _LABEL.search(spoken), f"a card in symbols, not words: {spoken}"
+    table.pass_button.click()
+    table.knock_button.click()  # the deal goes on to its end: out of your turn, the Hint says so, aloud too
+    table.hint.button.click()
+    assert said(table) == "Hints are for your own turn."
+
+
+def test_a_monte_carlo_bot_says_where_its_figures_come_from_once_a_deal_and_the_title_names_its_strength() -> None:
+    table = WhiskyPokerTable(opponents=3, bot=partial(MonteCarloBot, 300), seed=4, first_seat=True, background=False)
+    table.pass_button.click()
+    notes = [line for line in table.log if "expects to win" in line or "next to no chance" in line]
+    assert len(notes) >= 2, table.log
+    assert sum("deals played out with unseen cards guessed afresh" in line for line in table.log) == 1, table.log
+    assert "you against 3 MonteCarloBots (steady)" in table.title.value
+
+
+def test_what_a_screen_reader_is_told_is_mended_on_a_live_page_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A table or a picker shown by JupyterLab or Voilà carries the bridge that names its cards in words;
+    run headless (nbconvert saving a lesson's widgets for the static site), it makes none."""
+    from cardcommons.widgets import CardPicker
+    from cardcommons.widgets.aria import LIVE_PAGE, AriaBridge
+
+    def bridges(widget: Any) -> int:
+        return isinstance(widget, AriaBridge) + sum(bridges(c) for c in getattr(widget, "children", ()))
+
+    for name in LIVE_PAGE:
+        monkeypatch.delenv(name, raising=False)
+    headless = (SplitAndChooseTable(seed=1), WhiskyPokerTable(seed=1), CardPicker(PACK))
+    assert [bridges(app.widget) for app in headless] == [0, 0, 0]
+    monkeypatch.setenv("JPY_SESSION_NAME", "lesson.ipynb")
+    shown = (SplitAndChooseTable(seed=1), WhiskyPokerTable(seed=1), CardPicker(PACK))
+    assert [bridges(app.widget) for app in shown] == [1, 1, 1]

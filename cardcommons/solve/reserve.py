@@ -34,8 +34,8 @@ equilibrium mixes differently or gives the moves outside the mix other worths.
 Swap A♣ for the reserve: worth -0.11 (play it 33% of the time)
 Swap Q♦ for the reserve: worth -0.11 (play it 33% of the time)
 Swap J♦ for the reserve: worth -0.11 (play it 33% of the time)
-Swap A♦ for the reserve: worth -0.11 (the best mix never plays it)
-Swap K♠ for the reserve: worth -0.78 (the best mix never plays it)
+Swap A♦ for the reserve: worth -0.11 (as good, though the best mix leaves it out)
+Swap K♠ for the reserve: worth -0.78 (the best mix leaves it out)
 """
 
 from __future__ import annotations
@@ -90,20 +90,29 @@ class MoveValue:
     """One move at the reserve: its exact ``value`` to the player (the
     expected payoff, +1 a win, -1 a loss, 0 a draw, against the other's play
     in the equilibrium found: see the module's note) and its ``weight`` in
-    the recommended mix.
+    the recommended mix; ``as_good``: it is worth as much as the moves the
+    mix plays (to the hundredth), though the mix may leave it out.
 
     >>> print(MoveValue(Keep(), 0.25, 1.0))
-    Keep: worth +0.25 (play it 100% of the time)
+    Keep: worth +0.25 (the best mix plays it every time)
+    >>> print(MoveValue(Keep(), -0.001, 0.0, as_good=True))
+    Keep: worth +0.00 (as good, though the best mix leaves it out)
     """
 
     action: Keep | Swap
     value: float
     weight: float
+    as_good: bool = False
 
     def __str__(self) -> str:
         words = str(self.action)
-        mix = f"play it {self.weight:.0%} of the time" if self.weight > _TOLERANCE else "the best mix never plays it"
-        return f"{words[:1].upper()}{words[1:]}: worth {self.value:+.2f} ({mix})"
+        if self.weight >= 1 - _TOLERANCE:
+            mix = "the best mix plays it every time"
+        elif self.weight > _TOLERANCE:
+            mix = f"play it {self.weight:.0%} of the time"
+        else:
+            mix = f"{'as good, though ' if self.as_good else ''}the best mix leaves it out"
+        return f"{words[:1].upper()}{words[1:]}: worth {signed(self.value)} ({mix})"
 
 
 @dataclass(frozen=True, repr=False)
@@ -127,7 +136,7 @@ class ReserveSolution:
         >>> game = stage("Ts Ah Qs Kc Qh As Jh Jo Qc Jc", "Th Jd Ks Qd Kh Td Kd Ad Ac Tc", "Js",
         ...              face_down_taken=(0, 1, 3, 4), at_reserve=True)
         >>> print(solve_reserve(game.observation(1)).top(2))  # doctest: +ELLIPSIS
-        Exact, over 3 worlds (every way the unseen cards may lie ...): worth -0.11 to Player 1
+        Worked out exactly over the 3 ways the unseen cards can lie (every way ...): worth -0.11 to Player 1
           1. Swap A♣ for the reserve: worth -0.11 (play it 33% of the time)
           2. Swap Q♦ for the reserve: worth -0.11 (play it 33% of the time)
           ... and 9 more moves.
@@ -142,7 +151,9 @@ class ReserveSolution:
 
     def __str__(self) -> str:
         moves, more = self._listed()
-        lines = [f"Exact, {self._over()} ({ASSUMPTION}): worth {self.value:+.2f} to Player {self.player}"]
+        lines = [
+            f"Worked out exactly {self._over()} ({ASSUMPTION}): worth {signed(self.value)} to Player {self.player}"
+        ]
         lines += [f"  {n}. {move}" for n, move in enumerate(moves, 1)]
         return "\n".join(lines + ([f"  ... and {more} more moves."] if more else []))
 
@@ -153,15 +164,17 @@ class ReserveSolution:
         return self.html()
 
     def _over(self) -> str:
-        """The worlds solved over, in words: "over 630 worlds", or "in the one way the unseen cards can lie"."""
-        return f"over {self.worlds:,} worlds" if self.worlds > 1 else "in the one way the unseen cards can lie"
+        """The worlds solved over, in words: "over the 630 ways the unseen cards can lie", or "in the one way"."""
+        if self.worlds > 1:
+            return f"over the {self.worlds:,} ways the unseen cards can lie"
+        return "in the one way the unseen cards can lie"
 
     def html(self) -> str:
         """The answer as HTML: what it is (exact, the worlds, the assumption), its moves, how many more."""
         moves, more = self._listed()
         items = "".join(f"<li>{escape(str(move))}</li>" for move in moves)
         return (
-            f"<b>Exact</b>, {self._over()}, +1 a win and −1 a loss "
+            f"<b>Worked out exactly</b> {self._over()}, a win counting +1 and a loss −1 "
             f"(assumption: {escape(ASSUMPTION)}):"
             f'<ol style="margin:4px 0 2px 0;padding-left:2.4em">{items}</ol>'  # room for "11."
             + (f"<div>… and {more} more moves.</div>" if more else "")
@@ -447,11 +460,24 @@ def _answer(
             [Keep(), *(Swap(c) for c in _high_first(a.card for a in actions[1:] if isinstance(a, Swap)))]
         )
     }
+    played = min((round(v, 2) for v, m in zip(values.tolist(), mix.tolist(), strict=True) if m > _TOLERANCE))
     moves = sorted(
-        (MoveValue(a, float(v), float(m)) for a, v, m in zip(actions, values.tolist(), mix.tolist(), strict=True)),
+        (
+            MoveValue(a, float(v), float(m), as_good=round(v, 2) >= played)
+            for a, v, m in zip(actions, values.tolist(), mix.tolist(), strict=True)
+        ),
         key=lambda move: (-round(move.value, 9), -round(move.weight, 9), order[move.action]),
     )
     return ReserveSolution(player, tuple(moves), float(values @ mix), worlds)
+
+
+def signed(value: float) -> str:
+    """A value to the hundredth with its sign, never "-0.00".
+
+    >>> signed(-0.001), signed(-0.25), signed(0.5)
+    ('+0.00', '-0.25', '+0.50')
+    """
+    return f"{round(value, 2) + 0.0:+.2f}"
 
 
 def _world_game(game: _Subgame, w: int) -> SplitAndChoose:

@@ -68,14 +68,15 @@ def read_address(query: str) -> tuple[dict[str, Any], list[str]]:
             problems.append(f"{name} is for {_NAMES[only]} only, not for {_NAMES[game]}: {name!r} left out.")
     prefix = "split" if game == "split" else "whisky"
 
-    def choose(name: str, control: str, choices: Mapping[str, Any]) -> None:
+    def choose(name: str, control: str, choices: Mapping[str, Any], said: str = "") -> None:
         if name not in asked or (name in _ONLY and _ONLY[name] != game):
             return
         value = asked[name]
         if value in choices:
             settings[control] = choices[value]
         else:
-            problems.append(f"{name} is {' or '.join(map(repr, choices))}, not {shown(value, 40)}: left out.")
+            said = said or " or ".join(map(repr, choices))
+            problems.append(f"{name} is {said}, not {shown(value, 40)}, so it is left out.")
 
     choose("opponent", f"{prefix}_bot", {bot: bot for bot in BOTS[game]})
     choose("strength", f"{prefix}_strength", dict(STRENGTHS))
@@ -85,7 +86,8 @@ def read_address(query: str) -> tuple[dict[str, Any], list[str]]:
     else:
         choose("first", "whisky_first", {"you": True, "bot": False})
         choose("jokers", "whisky_jokers", {"yes": True, "no": False})
-        choose("players", "whisky_opponents", {str(n): n - 1 for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)})
+        players = {str(n): n - 1 for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)}
+        choose("players", "whisky_opponents", players, f"a number from {MIN_PLAYERS} to {MAX_PLAYERS}")
     return settings, problems
 
 

@@ -40,7 +40,7 @@ from cardcommons.widgets.cards import panel_html
 from cardcommons.widgets.game_table import GameTable
 from cardcommons.widgets.page_theme import THEMES, Theme, checked_theme, theme_html
 from cardcommons.widgets.score import Score
-from cardcommons.widgets.score_store import ScoreStore, read_score
+from cardcommons.widgets.score_store import THEME_KEY, BrowserStore, ScoreStore, read_score
 from cardcommons.widgets.split_table import SplitAndChooseTable
 from cardcommons.widgets.table_parts import BotSpec, action_button, announcement_html, bots_label
 from cardcommons.widgets.whisky_table import WhiskyPokerTable
@@ -191,7 +191,9 @@ class Arcade(WidgetApp):
 
     The score (:attr:`score`, shown beside the table with :attr:`clear_score_button`)
     is kept by the reader's browser through :attr:`score_store`, so it survives
-    a reload of the page (see :mod:`cardcommons.widgets.score_store`).
+    a reload of the page (see :mod:`cardcommons.widgets.score_store`); so is
+    the theme chosen on a Voilà page (:attr:`theme_store`), which a page whose
+    address names no theme starts with.
 
     Controls: :attr:`game_choice` ("split" or "whisky"), :attr:`new_game_button`;
     for Split and Choose :attr:`split_bot` ("HeuristicBot" or "MonteCarloBot"),
@@ -244,6 +246,7 @@ class Arcade(WidgetApp):
             style={"button_width": "64px"},
         )
         self._theme_sheet = w.HTML(layout=w.Layout(display="none"))  # links and a style only: nothing to see
+        self.theme_store = BrowserStore(key=THEME_KEY, layout=w.Layout(display="none"))
         self.split_bot = w.ToggleButtons(
             options=["HeuristicBot", "MonteCarloBot"],
             tooltips=["quick rules of thumb", "looks ahead by playing many deals out"],
@@ -309,7 +312,8 @@ class Arcade(WidgetApp):
         side.add_class("cc-arcade-side")
         title = w.HTML(
             f'<div style="font:700 22px/1.3 {FONT};padding:2px 0 4px">Card Commons · play'
-            '<span style="font-weight:400;font-size:14px;opacity:.75"> · two card games of shortened packs, '
+            '<span class="cc-arcade-subtitle" style="font-weight:400;font-size:14px;opacity:.75">'
+            " · two card games of shortened packs, "
             "against the computer</span></div>"
         )
         self.widget = w.VBox(
@@ -326,6 +330,7 @@ class Arcade(WidgetApp):
                 w.HBox([self._table_box, side], layout=w.Layout(flex_flow="row wrap", align_items="flex-start")),
                 w.HTML(stylesheet_html()),
                 self._theme_sheet,
+                self.theme_store,
             ],
             layout=w.Layout(padding="4px"),
         )
@@ -333,6 +338,8 @@ class Arcade(WidgetApp):
 
         self.game_choice.observe(lambda _c: self._switch(), names="value")
         self.theme_choice.observe(lambda _c: self._show_theme(), names="value")
+        self.theme_choice.observe(lambda _c: self._keep_theme(), names="value")
+        self.theme_store.observe(lambda _c: self._restore_theme(), names="found")
         self.new_game_button.on_click(lambda _b: self._new_game())
         self.clear_score_button.on_click(lambda _b: self._clear_score())
         self.score_store.observe(lambda _c: self._restore_score(), names="found")
@@ -385,9 +392,8 @@ class Arcade(WidgetApp):
         asked = {name: values[-1] for name, values in parse_qs(query).items()}
         theme = _VOILA_THEMES.get(asked.get("theme", "system"))
         if theme is None:
-            problems.insert(
-                0, f"theme is 'light' or 'dark', not {shown(asked['theme'], 40)}: as your system is set instead."
-            )
+            themes = "'system', 'light' or 'dark'"
+            problems.insert(0, f"theme is {themes}, not {shown(asked['theme'], 40)}: as your system is set instead.")
             theme = "system"
         if page_url is None and voila_base_url is not None:
             page_url = os.environ.get("VOILA_REQUEST_URL")
@@ -556,6 +562,19 @@ class Arcade(WidgetApp):
     def _show_theme(self) -> None:
         if self._voila_base_url is not None:
             self._theme_sheet.value = theme_html(self.theme_choice.value, self._voila_base_url)
+
+    def _keep_theme(self) -> None:
+        """Have the browser keep the theme chosen (none for "system")."""
+        if self._voila_base_url is not None:
+            theme = self.theme_choice.value
+            self.theme_store.saved = "" if theme == "system" else theme
+
+    def _restore_theme(self) -> None:
+        """The theme the browser kept, once the page has shown the store, unless the address named
+        one or the reader has chosen one on this page."""
+        found = self.theme_store.found
+        if found in ("light", "dark") and self.theme_choice.value == "system" and not self.theme_store.saved:
+            self.theme_choice.value = found
 
     def _show_strengths(self) -> None:
         """A strength to choose only for MonteCarloBot."""

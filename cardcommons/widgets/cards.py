@@ -34,9 +34,9 @@ from cardcommons.errors import CardError
 from cardcommons.faces import card_html
 from cardcommons.packs import Pack
 from cardcommons.palette import (
+    BLACK,
     CARD_PAPER,
     FONT,
-    GOLD,
     GREEN_ACCENT,
     GREEN_TINT,
     INK,
@@ -48,7 +48,9 @@ from cardcommons.palette import (
     UNSELECTED_EDGE,
     card_colour,
     card_name,
+    stylesheet_html,
 )
+from cardcommons.widgets.aria import mark_chosen, page_bridge
 
 __all__ = [
     "CardPicker",
@@ -64,12 +66,14 @@ _SUIT_ROWS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 
 
 def style_card_button(button: Any, card: Card, selected: bool) -> None:
-    """Paint a button as a card: white with the suit's ink, or gold when selected."""
+    """Paint a button as a card: white with the suit's ink; when selected, gold paper in a
+    dark edge, with a check mark (the stylesheet's) and ``aria-pressed`` (:mod:`~cardcommons.widgets.aria`)."""
     button.style.button_color = SELECTED_PAPER if selected else CARD_PAPER
     button.style.text_color = card_colour(card)
     button.style.font_weight = "bold"
     button.style.font_size = "15px"
-    button.layout.border = f"2px solid {GOLD if selected else UNSELECTED_EDGE}"
+    button.layout.border = f"3px solid {BLACK}" if selected else f"2px solid {UNSELECTED_EDGE}"
+    mark_chosen(button, selected)
 
 
 def card_button(card: Card, selected: bool = False) -> Any:
@@ -166,6 +170,7 @@ class CardPicker:
             self.joker_buttons.append(button)
         if self.joker_buttons:
             rows.append(w.HBox(self.joker_buttons))
+        rows += [*page_bridge(), w.HTML(stylesheet_html())]  # the cards' names in words, and the chosen ones' mark
         self.widget = w.VBox(rows, layout=w.Layout(align_items="flex-start"))
         self.widget.add_class("cc-card-picker")
 

@@ -30,6 +30,7 @@ from cardcommons.bots.worlds import RULE_OF_THUMB
 from cardcommons.game import Action, Bot, Game, Outcome
 from cardcommons.palette import FONT, INK, LINE, SHADE, stylesheet_html
 from cardcommons.widgets.app import WidgetApp
+from cardcommons.widgets.aria import page_bridge
 from cardcommons.widgets.cards import message_html, panel_html
 from cardcommons.widgets.hint import Decision, Hint
 from cardcommons.widgets.table_parts import (
@@ -118,7 +119,7 @@ class GameTable(WidgetApp, ABC, Generic[G, V]):
         self._follow = False  # the reader moved: their next control takes the focus when their turn comes
         self.new_game_in_toolbar = True
         """False where the page has a New game of its own (the arcade's): the toolbar's stays hidden."""
-        self.hint = Hint(self._decision, background is not False)
+        self.hint = Hint(self._decision, background is not False, announce=self._announce, seat_name=self._seat_name)
         self.new_game_button.on_click(lambda _b: self.new_game())
         self.again_button.on_click(lambda _b: self.new_game())
         self.replay_button.on_click(lambda _b: self._show_replay())
@@ -151,6 +152,7 @@ class GameTable(WidgetApp, ABC, Generic[G, V]):
                 toolbar,
                 self.replay_view,
                 self.announcer,
+                *page_bridge(),  # the cards' names in words, whether each is chosen, no icon's glyph
                 w.HTML(stylesheet_html()),  # last: the title stays the table's first text
             ],
             layout=w.Layout(padding="4px", max_width="1120px"),
@@ -240,6 +242,7 @@ class GameTable(WidgetApp, ABC, Generic[G, V]):
         slow = any(isinstance(b, MonteCarloBot) for b in self._bots)
         self._background = slow if choice is None else choice
         self._log = []
+        self._explained = False
         self._told = 0
         self._unseen: list[str] = []
         self.hint.forget()
@@ -283,7 +286,9 @@ class GameTable(WidgetApp, ABC, Generic[G, V]):
                 action = bot.act(game.observation(seat), game.legal_actions())
                 unseen = self._unseen_move(seat, action)
                 game.apply(action)
-                self._bot_moved(action, estimate_note(bot, action))
+                note = estimate_note(bot, action, explain=not self._explained)
+                self._explained = self._explained or bool(note)  # where a bot's figures come from: said once
+                self._bot_moved(action, note)
                 if unseen:
                     self._unseen.append(unseen)
         except Exception as error:  # a bot that fails must not leave a traceback on the table
@@ -348,6 +353,10 @@ class GameTable(WidgetApp, ABC, Generic[G, V]):
             self._follow = False
             self.focus_next()
 
+    def _announce(self, text: str) -> None:
+        """Say ``text`` to a screen reader now, in the table's live region (a hint, the move being built)."""
+        self.announcer.value = announcement_html(text)
+
     def focus_next(self) -> None:
         """Put the browser's focus on the control the reader uses next."""
         target = self.again_button if self._game.is_over else self._next_control()
@@ -402,6 +411,10 @@ class GameTable(WidgetApp, ABC, Generic[G, V]):
     @abstractmethod
     def _headline(self) -> tuple[str, bool | None]:
         """The result in one sentence, and whether it is good for you (None: neither); once the game is over."""
+
+    @abstractmethod
+    def _seat_name(self, seat: int) -> str:
+        """A player as the table names them: "You", "Bot 2", "the bot"."""
 
     @abstractmethod
     def _next_control(self) -> Any:

@@ -1,8 +1,8 @@
 """The Hint button of the game tables: the coach's estimates for your move.
 
 A click in your turn asks :func:`cardcommons.bots.coach` about your current
-decision, from your observation only, and shows each move's estimated share
-of a win in plain words, best first, each with its gap to the best move on
+decision, from your observation only, and shows each move's chance of a win
+in plain words, best first, each with its gap to the best move on
 the same deals, while a progress bar fills (in the background, so the table
 stays free); then what the coach assumed of the other players and what
 their moves told it. It never moves for you and changes
@@ -27,12 +27,13 @@ True
 ...              face_down_taken=(0, 1, 3, 4), at_reserve=True)
 >>> hint = Hint(lambda: Decision(game.observation(1), tuple(game.legal_actions()), 0), background=False)
 >>> hint.button.click()
->>> hint.lines[0], "Exact" in hint.answer.value and "equally likely" in hint.answer.value
+>>> hint.lines[0], "exactly" in hint.answer.value and "equally likely" in hint.answer.value
 ('Swap A♣ for the reserve: worth -0.11 (play it 33% of the time)', True)
 """
 
 from __future__ import annotations
 
+import re
 import threading
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -46,6 +47,7 @@ from cardcommons.bots.coach import Advice, gap_words, left_out, same_on_every_de
 from cardcommons.game import Action, Observation
 from cardcommons.palette import text_html
 from cardcommons.split_and_choose import SplitAndChooseObservation
+from cardcommons.widgets.aria import spoken
 from cardcommons.widgets.table_parts import action_button, hint_html
 
 __all__ = ["Decision", "Hint"]
@@ -75,12 +77,21 @@ class Decision:
 class Hint:
     """A Hint button, its progress bar and its answer. ``decision`` gives
     your current decision, or None out of your turn. With ``background``
-    (the default) the coach runs in a worker thread."""
+    (the default) the coach runs in a worker thread. ``announce`` is given
+    each answer (and each note) in words for a screen reader, cards named in words;
+    ``seat_name`` names the players as the table does, in the coach's findings too."""
 
     def __init__(
-        self, decision: Callable[[], Decision | None], background: bool = True, samples: int | None = None
+        self,
+        decision: Callable[[], Decision | None],
+        background: bool = True,
+        samples: int | None = None,
+        announce: Callable[[str], None] = lambda _text: None,
+        seat_name: Callable[[int], str] = lambda seat: f"Seat {seat}",
     ) -> None:
         self._decision = decision
+        self._announce = announce
+        self._seat_name = seat_name
         self._background = background
         self.samples = samples
         self._asked: Decision | None = None
@@ -186,10 +197,13 @@ class Hint:
                 self._show([], "")
                 self._exact = solution.moves
                 self.answer.value = hint_html(solution.top(SHOWN).html() + self._why_moved(decision))
+                self._say_moves([str(move) for move in solution.moves], "The coach, exactly")
                 self._answered = decision
             else:
                 rest = left_out(view, decision.legal_actions, estimates)
-                tail = (f"<div>{escape(rest)}</div>" if rest else "") + _reading_html(estimates, decision.unlike)
+                tail = (f"<div>{escape(rest)}</div>" if rest else "") + _reading_html(
+                    estimates, decision.unlike, self._seat_name
+                )
                 self._show(estimates, "", tail + self._why_moved(decision))
                 self._answered = decision
             self.progress.layout.visibility = "hidden"
@@ -213,6 +227,8 @@ class Hint:
         self._estimates, self._exact = estimates, ()
         if not estimates:
             self.answer.value = f'<span class="cc-hint-note">{escape(note)}</span>' if note else ""
+            if note:
+                self._announce(note)
             return
         playouts = estimates[0].playouts
         groups = same_on_every_deal(estimates)
@@ -223,6 +239,12 @@ class Hint:
             "each move against the best on the same deals):"
             f'<ol style="margin:4px 0 2px 18px;padding:0">{items}</ol>{more}{tail}'
         )
+        self._say_moves([_group_text(group) for group in groups], "The coach")
+
+    def _say_moves(self, lines: list[str], who: str) -> None:
+        """Tell a screen reader the moves listed, best first, and how many more there are."""
+        more = f"; and {len(lines) - SHOWN} more moves, worth less" if len(lines) > SHOWN else ""
+        self._announce(spoken(f"{who}, best first: {'; '.join(lines[:SHOWN])}{more}."))
 
 
 def _group_text(group: list[ActionEstimate]) -> str:
@@ -237,12 +259,12 @@ def _group_text(group: list[ActionEstimate]) -> str:
     return text
 
 
-def _reading_html(estimates: list[ActionEstimate], unlike: tuple[str, ...] = ()) -> str:
-    """What the coach assumed of the other players, what their moves told it, and which
-    bots at the table do not play as it assumed (HTML, or "")."""
+def _reading_html(estimates: list[ActionEstimate], unlike: tuple[str, ...], seat_name: Callable[[int], str]) -> str:
+    """What the coach assumed of the other players, what their moves told it (each player named
+    by ``seat_name``), and which bots at the table do not play as it assumed (HTML, or "")."""
     if not isinstance(estimates, Advice):
         return ""
-    told = "".join(f"<li>{escape(f)}.</li>" for f in estimates.findings)
+    told = "".join(f"<li>{escape(named(f, seat_name))}.</li>" for f in estimates.findings)
     findings = f'<ul style="margin:2px 0 2px 18px;padding:0">{told}</ul>' if told else ""
     return f"<div>{escape(estimates.assumption)}</div>{findings}{_div(unlike_words(unlike))}"
 
@@ -252,7 +274,7 @@ def unlike_words(unlike: tuple[str, ...]) -> str:
 
     >>> print(unlike_words(("MonteCarloBot",)))  # doctest: +NORMALIZE_WHITESPACE
     The MonteCarloBot at this table does not play by that rule, so its moves may mean other things
-    than the coach reads in them: these shares may be too hopeful.
+    than the coach reads in them: these chances may be too hopeful.
     >>> unlike_words(("MonteCarloBot",) * 3)[:60]
     'The 3 MonteCarloBots at this table do not play by that rule,'
     """
@@ -263,8 +285,23 @@ def unlike_words(unlike: tuple[str, ...]) -> str:
     one = len(unlike) == 1
     return (
         f"The {who} at this table {'does' if one else 'do'} not play by that rule, so {'its' if one else 'their'} "
-        "moves may mean other things than the coach reads in them: these shares may be too hopeful."
+        "moves may mean other things than the coach reads in them: these chances may be too hopeful."
     )
+
+
+def named(finding: str, seat_name: Callable[[int], str]) -> str:
+    """A finding of the coach with each player ("Player 1", "Seat 2") named as the table names them.
+
+    >>> named("Seat 2 passed: it holds a pair", lambda seat: f"Bot {seat}")
+    'Bot 2 passed: it holds a pair'
+    >>> named("Player 1's moves say ...", lambda seat: "the bot")
+    "The bot's moves say ..."
+    """
+    text = _PLAYER.sub(lambda found: seat_name(int(found[1])), finding)
+    return text[:1].upper() + text[1:]
+
+
+_PLAYER = re.compile(r"\b(?:Player|Seat) (\d+)\b")
 
 
 def _div(text: str) -> str:

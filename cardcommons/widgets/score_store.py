@@ -1,15 +1,16 @@
-"""Where the arcade's score lasts: the reader's browser (its ``localStorage``),
-under one key of the project's own, :data:`KEY`.
+"""Where the arcade's score and theme last: the reader's browser (its ``localStorage``),
+under keys of the project's own, :data:`KEY` and :data:`THEME_KEY`.
 
 A reload of the page starts a new kernel, which knows no game; the browser
-does. :class:`ScoreStore` is a widget that draws nothing: when the page shows
-it, it reads the browser's copy of the score under :data:`KEY` (and no
-other key) and sends the text to the kernel as :attr:`ScoreStore.found`; when the
-kernel sets :attr:`ScoreStore.saved`, it writes that text back (an empty text
-removes the key). Where a browser keeps nothing for the page (storage turned
-off), it says so in :attr:`ScoreStore.unavailable`, and the score lasts while
-the page is open. The kernel reads what was found with :func:`read_score`,
-which turns anything that is not a saved score into a sentence, never an error.
+does. A :class:`BrowserStore` is a widget that draws nothing: when the page shows
+it, it reads the browser's text under its :attr:`~BrowserStore.key` (and no
+other key) and sends it to the kernel as :attr:`~BrowserStore.found`; when the
+kernel sets :attr:`~BrowserStore.saved`, it writes that text back (an empty text
+removes the key). :class:`ScoreStore` keeps the score under :data:`KEY`.
+Where a browser keeps nothing for the page (storage turned off), it says so
+in :attr:`~BrowserStore.unavailable`, and the score lasts while the page is
+open. The kernel reads the score found with :func:`read_score`, which turns
+anything that is not a saved score into a sentence, never an error.
 
 >>> store = ScoreStore()
 >>> store.found is None, store.saved
@@ -29,19 +30,20 @@ import traitlets
 from cardcommons.errors import RecordError, cut
 from cardcommons.widgets.score import Score
 
-__all__ = ["KEY", "ScoreStore", "read_score"]
+__all__ = ["KEY", "THEME_KEY", "BrowserStore", "ScoreStore", "read_score"]
 
 KEY = "cardcommons.score.v1"
 """The key of the score in the browser's storage (``v1``: the shape of :meth:`Score.to_dict`)."""
+THEME_KEY = "cardcommons.theme.v1"
+"""The key of the arcade's theme in the browser's storage ("light" or "dark"; none: as the system is set)."""
 LONGEST = 50_000
 """The most characters a saved score is read from: a longer text is not one."""
 
 _ESM = """
-const KEY = "KEY";
-
 function render({ model, el }) {
-  el.hidden = true;  // nothing to see: it only carries the score between the browser and the kernel
+  el.hidden = true;  // nothing to see: it only carries a text between the browser and the kernel
   el.setAttribute("aria-hidden", "true");
+  const KEY = model.get("key");
   let storage;
   try {
     storage = window.localStorage;
@@ -67,19 +69,29 @@ function render({ model, el }) {
 }
 
 export default { render };
-""".replace('"KEY"', json.dumps(KEY))
+"""
 
 
-class ScoreStore(anywidget.AnyWidget):
-    """The browser's copy of the score, as a widget that draws nothing (it must be shown on the page)."""
+class BrowserStore(anywidget.AnyWidget):
+    """The browser's text under one key, as a widget that draws nothing (it must be shown on the page).
+
+    >>> BrowserStore(key=THEME_KEY).key
+    'cardcommons.theme.v1'
+    """
 
     _esm = _ESM
+    key = traitlets.Unicode(KEY).tag(sync=True)
+    """The key of the browser's storage it reads and writes (no other)."""
     found = traitlets.Unicode(None, allow_none=True).tag(sync=True)
-    """What the browser had under :data:`KEY` when the page showed the widget ("" for nothing; None until then)."""
+    """What the browser had under :attr:`key` when the page showed the widget ("" for nothing; None until then)."""
     saved = traitlets.Unicode("").tag(sync=True)
-    """The text the browser is to keep under :data:`KEY` ("" removes it)."""
+    """The text the browser is to keep under :attr:`key` ("" removes it)."""
     unavailable = traitlets.Bool(False).tag(sync=True)
     """True once the browser has refused to keep anything for the page."""
+
+
+class ScoreStore(BrowserStore):
+    """The browser's copy of the score, under :data:`KEY`."""
 
     def save(self, score: Score) -> None:
         """Have the browser keep ``score`` (an empty score removes the key).

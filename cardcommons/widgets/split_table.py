@@ -46,6 +46,7 @@ from cardcommons.palette import (
     LINE,
     MUTED,
     card_colour,
+    card_name,
 )
 from cardcommons.split_and_choose import (
     PACK,
@@ -68,6 +69,7 @@ from cardcommons.widgets.table_parts import (
     action_button,
     board_html,
     bot_name,
+    bot_title,
     checked_flag,
     game_card_button,
     option_toggle,
@@ -352,10 +354,33 @@ class SplitAndChooseTable(GameTable[SplitAndChoose, SplitAndChooseObservation]):
                 self._selection = (*self._selection, card)
             self._message = ""
             self._refresh()
+            self._announce(self._choice_words())
             if len(self._selection) == _LIMIT[phase]:  # all chosen: on to the move that plays them
                 self.focus_next()
 
         return clicked
+
+    def _choice_words(self) -> str:
+        """The move being built, for a screen reader: the cards chosen, in words, and what comes next.
+
+        >>> table = SplitAndChooseTable(seed=3, first_splitter=0)
+        >>> table.card_buttons[0].click()
+        >>> table._choice_words()
+        'Face up so far: Ace of clubs; one more to choose.'
+        """
+        chosen = self._selection
+        names = ", ".join(card_name(c) for c in chosen) or "no card"
+        phase = self._game.phase
+        if phase == "split":
+            left = 2 - len(chosen)
+            then = ". Then Split." if not left else f"; {'one more' if left == 1 else 'two'} to choose."
+            return f"Face up{' so far' if left else ''}: {names}{then}"
+        if phase == "reserve":
+            return f"To give for the reserve: {names}. Then Swap." if chosen else "No card chosen to give."
+        left = HAND_SIZE - len(chosen)
+        if left:
+            return f"One hand so far: {names}; {left} more to choose."
+        return f"One hand: {names}. Then Build."
 
     # -- the bot's moves ---------------------------------------------------
 
@@ -438,7 +463,7 @@ class SplitAndChooseTable(GameTable[SplitAndChoose, SplitAndChooseObservation]):
 
     def _title_details(self) -> str:
         variant = "face-up swaps" if self._game.face_up_swap else "blind swaps"
-        return f"you against {escape(bot_name(self.bot))} · {variant} · game {self._seed}"
+        return f"you against {escape(bot_title(self.bot))} · {variant} · game {self._seed}"
 
     def _board_html(self, view: SplitAndChooseObservation) -> str:
         game = self._game
@@ -551,6 +576,9 @@ class SplitAndChooseTable(GameTable[SplitAndChoose, SplitAndChooseObservation]):
                 )
             return _note("".join(rows))
         return ""
+
+    def _seat_name(self, seat: int) -> str:
+        return "you" if seat == YOU else "the bot"
 
     def _next_control(self) -> Any:
         """The first card to pick while some are still to pick, then the move that plays them;

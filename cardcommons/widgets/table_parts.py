@@ -50,6 +50,8 @@ from cardcommons.palette import (
     accent_text,
     card_name,
 )
+from cardcommons.widgets.address import STRENGTHS
+from cardcommons.widgets.aria import mark_chosen
 from cardcommons.widgets.cards import card_button, panel_html, style_card_button
 
 __all__ = [
@@ -59,6 +61,7 @@ __all__ = [
     "announcement_html",
     "board_html",
     "bot_name",
+    "bot_title",
     "checked_flag",
     "estimate_note",
     "felt_html",
@@ -128,6 +131,20 @@ def bot_name(bot: Bot) -> str:
     return type(bot).__name__
 
 
+def bot_title(bot: Bot) -> str:
+    """The bot's name as a title gives it: with its strength, for a bot that plays deals out.
+
+    >>> from cardcommons.bots import HeuristicBot, MonteCarloBot
+    >>> bot_title(MonteCarloBot(samples=300)), bot_title(MonteCarloBot(samples=50)), bot_title(HeuristicBot())
+    ('MonteCarloBot (steady)', 'MonteCarloBot (50 play-outs a move)', 'HeuristicBot')
+    """
+    samples = getattr(bot, "samples", None)
+    if not isinstance(samples, int):
+        return bot_name(bot)
+    strength = dict((n, name) for name, n in STRENGTHS).get(samples, f"{samples} play-outs a move")
+    return f"{bot_name(bot)} ({strength})"
+
+
 def bots_label(count: int, name: str) -> str:
     """How many bots of one kind, in words: "1 GreedyBot", "3 GreedyBots".
 
@@ -137,12 +154,14 @@ def bots_label(count: int, name: str) -> str:
     return f"{count} {name}" if count == 1 else f"{count} {name.replace('Bot', 'Bots', 1)}"
 
 
-def estimate_note(bot: Bot, chosen: Action) -> str:
+def estimate_note(bot: Bot, chosen: Action, *, explain: bool = True) -> str:
     """For a bot that keeps ``last_estimates`` (MonteCarloBot), what it expects
     of the move it chose, and of its next best, in a player's words, naming no
-    other move (their cards may be hidden from the reader), and why its figures
-    move from one turn to the next: they come from a few deals played out
-    with the cards it cannot see guessed afresh. Otherwise "".
+    other move (their cards may be hidden from the reader); with ``explain``
+    (a game's first such note), why its figures move from one turn to the
+    next: they come from a few deals played out with the cards it cannot see
+    guessed afresh. A chance under half a percent is "next to no chance".
+    Otherwise "".
 
     >>> from cardcommons.bots import MonteCarloBot
     >>> bot = MonteCarloBot(samples=10)
@@ -151,15 +170,26 @@ def estimate_note(bot: Bot, chosen: Action) -> str:
     ...     print(part)
     it expects to win about 49%, from 10 deals played out with unseen cards guessed afresh
     its next best move, about 48%
+    >>> estimate_note(bot, "knock", explain=False)
+    'it expects to win about 49%; its next best move, about 48%'
+    >>> bot.last_estimates = {"knock": 0.001, "pass": 0.0}
+    >>> estimate_note(bot, "knock", explain=False)
+    'it sees next to no chance to win, whatever it plays'
     """
     estimates: dict[Action, float] | None = getattr(bot, "last_estimates", None)
     if not estimates or chosen not in estimates:
         return ""
     samples = getattr(bot, "samples", None)
-    why = f", from {samples} deals played out with unseen cards guessed afresh" if samples else ""
+    why = f", from {samples} deals played out with unseen cards guessed afresh" if samples and explain else ""
+    best_other = max((v for a, v in estimates.items() if a != chosen), default=None)
+    if estimates[chosen] < _NO_CHANCE and (best_other is None or best_other < _NO_CHANCE):
+        return f"it sees next to no chance to win, whatever it plays{why}"
     mine = f"it expects to win about {estimates[chosen]:.0%}{why}"
-    others = [v for a, v in estimates.items() if a != chosen]
-    return f"{mine}; its next best move, about {max(others):.0%}" if others else mine
+    return mine if best_other is None else f"{mine}; its next best move, about {best_other:.0%}"
+
+
+_NO_CHANCE = 0.005
+"""A chance that rounds to 0%."""
 
 
 def felt_html(body: str, *, css_class: str = "cc-felt") -> str:
@@ -261,6 +291,7 @@ def set_card(button: Any, card: Card | None, selected: bool = False) -> None:
     """Show ``card`` on a tray button (None hides the button)."""
     if card is None:
         button.layout.display = "none"
+        mark_chosen(button, False)
         return
     button.layout.display = None
     button.description = str(card)

@@ -38,7 +38,18 @@ from cardcommons.faces import card_html, text_html
 from cardcommons.game import Action, Bot
 from cardcommons.hands import HAND_SIZE
 from cardcommons.packs import MAX_PLAYERS
-from cardcommons.palette import AMBER_TINT, FELT_MUTED, FONT, GOLD, GREEN_ACCENT, INK, MUTED, ORANGE, accent_text
+from cardcommons.palette import (
+    AMBER_TINT,
+    FELT_MUTED,
+    FONT,
+    GOLD,
+    GREEN_ACCENT,
+    INK,
+    MUTED,
+    ORANGE,
+    accent_text,
+    card_name,
+)
 from cardcommons.whisky import Event, Exchange, Knock, Pass, TakeSpare, WhiskyAction, WhiskyObservation, WhiskyPoker
 from cardcommons.widgets.cards import panel_html
 from cardcommons.widgets.game_table import YOU, GameTable, TableWords
@@ -46,7 +57,7 @@ from cardcommons.widgets.table_parts import (
     BotSpec,
     action_button,
     board_html,
-    bot_name,
+    bot_title,
     bots_label,
     checked_flag,
     game_card_button,
@@ -319,9 +330,29 @@ class WhiskyPokerTable(GameTable[WhiskyPoker, WhiskyObservation]):
                 self._give = None if self._give == index else index
             self._message = ""
             self._refresh()
+            self._announce(self._exchange_words())
             self.focus_next()  # from your card to the spare's, then to Exchange
 
         return clicked
+
+    def _exchange_words(self) -> str:
+        """The exchange being built, for a screen reader: what you give, what you take, what comes next.
+
+        >>> table = WhiskyPokerTable(opponents=1, seed=5)
+        >>> table._give = 0
+        >>> table._exchange_words()
+        'Exchange so far: give Nine of spades; take: not chosen yet. Click a card of the spare.'
+        """
+        give, take = self.give, self.take
+        if give is None and take is None:
+            return "No card chosen for an exchange."
+        words = [card_name(c) if c is not None else "not chosen yet" for c in (give, take)]
+        then = (
+            "Then Exchange."
+            if give is not None and take is not None
+            else f"Click a card of {'the spare' if give is not None else 'your hand'}."
+        )
+        return f"Exchange so far: give {words[0]}; take{':' if take is None else ''} {words[1]}. {then}"
 
     def _phase_one(self) -> str | None:
         if self._game.phase == 1:
@@ -395,7 +426,7 @@ class WhiskyPokerTable(GameTable[WhiskyPoker, WhiskyObservation]):
         ]
 
     def _title_details(self) -> str:
-        names = sorted({bot_name(b) for b in self._bots})
+        names = sorted({bot_title(b) for b in self._bots})
         against = bots_label(self.opponents, names[0]) if len(names) == 1 else f"{self.opponents} {' / '.join(names)}"
         return f"you against {escape(against)} · {escape(str(self._game.pack))} · deal {self._seed}"
 
@@ -486,6 +517,9 @@ class WhiskyPokerTable(GameTable[WhiskyPoker, WhiskyObservation]):
             f"{last}Click a card of your hand, then one of the spare, then <b>Exchange</b>; "
             f"or <b>Take the spare</b>, or <b>Knock</b>{chosen}."
         )
+
+    def _seat_name(self, seat: int) -> str:
+        return seat_name(seat)
 
     def _next_control(self) -> Any:
         """In phase 2 a card of your hand to give, then one of the spare to take, then Exchange;

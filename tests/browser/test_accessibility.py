@@ -99,6 +99,15 @@ def test_the_arcade_has_no_axe_violations_and_announces_each_move(
     answer = page.locator(f"{WHISKY} .cc-hint")
     expect(answer).to_contain_text("It read the other players' moves as clues to their cards", timeout=60_000)
     expect(answer).to_contain_text("points below the best")
+    # and a screen reader hears it: the table's live region says the answer, its cards in words
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Accessibility.enable")
+    expect(page.locator(f"{WHISKY} .cc-announcement")).to_contain_text("The coach, best first: ", timeout=TIMEOUT)
+    (region,) = live_regions(cdp)
+    assert region["role"] == "alert" and region["text"].startswith("The coach, best first: "), region
+    assert "wins about" in region["text"] and not _SYMBOLS.search(region["text"]), region
+    print(f"\nthe Hint, as a screen reader hears it: {region['text']}")
+    assert page.locator(".cc-felt .cc-card:not([role=img])").count() == 0, "a card of the felt that is no image"
     no_violations(arcade, "Whisky Poker hint", found, screenshot_dir)
     play_whisky_round(arcade)
     whisky_said = page.locator(f"{WHISKY} .cc-announcement")
@@ -221,37 +230,43 @@ def test_a_whole_game_of_each_by_keyboard_alone(arcade: Arcade, voila_url: str, 
 
 
 def test_a_phone_at_a_full_table_keeps_your_hand_in_view(arcade: Arcade, voila_url: str, screenshot_dir: Path) -> None:
-    """At 390x844, eight opponents: at each of your turns your hand and your moves are on screen
-    (the other seats drawn small, the page brought to your hand once you have moved)."""
+    """At 390x844, eight opponents: at the first turn of a fresh page opened from a shared link, and
+    at each of your turns after, your hand and your moves are on screen without scrolling (your
+    tray over the felt, the other seats drawn small, the page brought to your hand once you have moved)."""
     page = arcade.page
     page.set_viewport_size({"width": 390, "height": 844})
-    page.goto(f"{voila_url}/?game=whisky&seed={SEED}")
-    arcade.expect_playable(WHISKY, LOAD_TIMEOUT)
-    page.locator(".cc-arcade").get_by_role("combobox", name="Opponents").select_option("8")
-    expect(page.locator(WHISKY).locator(".widget-html").first).to_contain_text(
-        "you against 8 GreedyBot", timeout=TIMEOUT
-    )
-    arcade.expect_playable(WHISKY)
-    seed = arcade.seed(WHISKY)
-    button(page.locator(".cc-arcade"), "New game").click()  # the reader deals: the page follows to their hand
-    expect(page.locator(WHISKY).locator(".widget-html").first).to_contain_text(f"deal {seed + 1}", timeout=TIMEOUT)
     lowest: list[float] = []
 
-    def in_view() -> None:
+    def in_view(first: str = "") -> None:
         arcade.expect_playable(WHISKY)
         page.wait_for_timeout(200)  # the focus's scroll
+        if first:  # the page as it opened: nothing scrolled
+            assert page.evaluate("window.scrollY") == 0
         parts = [page.locator(f"{WHISKY} .cc-hand-row")]
         parts += page.locator(f"{WHISKY} .cc-tray button:not(.cc-card-button):visible").all()
         for part in parts:
             box = part.bounding_box()
             inside = box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 844
-            if not inside:
-                page.screenshot(path=screenshot_dir / "phone_eight_opponents.png")
-            assert inside, (part, box)
+            if not inside or first:
+                page.screenshot(path=screenshot_dir / f"phone_eight_opponents{first}.png")
+            assert inside, (first, part, box)
             lowest.append(box["y"] + box["height"])
+
+    # a fresh page, opened from a shared link: the address Share gives for this game
+    link = f"{voila_url}/?game=whisky&seed={SEED}&players=9&opponent=GreedyBot&first=bot&jokers=no"
+    page.goto(link)
+    arcade.expect_playable(WHISKY, LOAD_TIMEOUT)
+    expect(page.locator(WHISKY).locator(".widget-html").first).to_contain_text("you against 8 GreedyBot")
+    in_view("_shared_link")
+    seed = arcade.seed(WHISKY)
+    button(page.locator(".cc-arcade"), "New game").click()  # the reader deals: the page follows to their hand
+    expect(page.locator(WHISKY).locator(".widget-html").first).to_contain_text(f"deal {seed + 1}", timeout=TIMEOUT)
 
     play_whisky_round(arcade, opponents=8, each_turn=in_view)
     page.screenshot(path=screenshot_dir / "phone_eight_opponents.png")
+    button(page.locator(".cc-arcade"), "Share").click()  # the link was the one Share gives, for that game
+    shared = link.replace(f"seed={SEED}", f"seed={seed + 1}")
+    expect(page.locator(".cc-arcade .cc-share a")).to_have_attribute("href", shared, timeout=TIMEOUT)
     print(f"\nphone, eight opponents: your hand and moves end {max(lowest):.0f} px down, of 844")
 
 
@@ -300,11 +315,55 @@ def live_regions(cdp: Any) -> list[dict[str, Any]]:
     return regions
 
 
+_MARK = "e => [getComputedStyle(e, '::after').content, getComputedStyle(e).backgroundColor]"
+_MARK_COLOUR = "e => getComputedStyle(e, '::after').backgroundColor"
+
+
+def contrast(one: str, other: str) -> float:
+    """The WCAG contrast ratio of two CSS colours ``rgb(r, g, b)``."""
+
+    def luminance(colour: str) -> float:
+        r, g, b = (int(v) / 255 for v in re.findall(r"\d+", colour)[:3])
+        return sum(
+            w * (c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4)
+            for w, c in zip((0.2126, 0.7152, 0.0722), (r, g, b), strict=True)
+        )
+
+    high, low = sorted((luminance(one), luminance(other)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def buttons(cdp: Any) -> dict[str, str | None]:
+    """Every button shown, as Chromium's accessibility tree names it to a screen reader, with its
+    pressed state ("true", "false", or None for a button that is no toggle)."""
+    found: dict[str, str | None] = {}
+    for node in cdp.send("Accessibility.getFullAXTree")["nodes"]:
+        if node.get("ignored") or node.get("role", {}).get("value") != "button":
+            continue
+        properties = {p["name"]: p["value"].get("value") for p in node.get("properties", [])}
+        found[str(node.get("name", {}).get("value", ""))] = properties.get("pressed")
+    return found
+
+
+_CARD_WORDS = (
+    re.compile(  # a card in words first, then as it is shown (a voice says what it sees): "Eight of clubs, 8♣"
+        r"^(?:(?:Two|Three|Four|Five|Six|Seven|Eight|Nine|Ten|Jack|Queen|King|Ace) of "
+        r"(?:spades|hearts|diamonds|clubs)|Joker( \d)?), (?:(?:10|[2-9JQKA])[♠♥♦♣]|JO)$"
+    )
+)
+_SYMBOLS = re.compile(r"[♠♥♦♣\ue000-\uf8ff]")
+"""A card's suit, or a glyph of the private-use area (an icon's), where words belong."""
+_ICON = re.compile(r"[\ue000-\uf8ff]")
+"""A glyph of the private-use area: an icon's."""
+
+
 def test_a_screen_reader_is_told_each_move_of_a_whisky_deal_once(arcade: Arcade, voila_url: str) -> None:
     """What Chromium's accessibility tree gives a screen reader during a Whisky Poker deal: one live
     region (an alert, assertive), which says the log's new lines in the log's words, then "Your turn."
     at each of the reader's turns and the result at the end; every line of the log is said once,
-    in order, and no announcement repeats an older line."""
+    in order, and no announcement repeats an older line. The move being built is said too, cards in
+    words ("Exchange so far: give Eight of clubs; take ..."); the buttons are named in words, with
+    no icon's glyph, and a card button says whether it is chosen (pressed)."""
     page = arcade.page
     page.set_viewport_size({"width": 1400, "height": 900})
     page.add_init_script(f"({_HEARD})()")
@@ -314,8 +373,31 @@ def test_a_screen_reader_is_told_each_move_of_a_whisky_deal_once(arcade: Arcade,
     cdp.send("Accessibility.enable")
     log = page.locator(f"{WHISKY} .cc-log div[role=region] > div")
 
+    pressed_seen: list[str] = []
+
     def at_your_turn() -> None:
         expect(page.locator(f"{WHISKY} .cc-announcement")).to_have_text(re.compile(r"Your turn\.$"), timeout=TIMEOUT)
+        named = buttons(cdp)
+        assert not [name for name in named if _ICON.search(name)], f"a button named with an icon's glyph: {named}"
+        assert not [n for n in named if _SYMBOLS.search(n) and not _CARD_WORDS.match(n)], (
+            f"a card not in words: {named}"
+        )
+        cards = {name: pressed for name, pressed in named.items() if _CARD_WORDS.match(name)}
+        assert len(cards) >= 5 and set(cards.values()) == {"false"}, named  # your hand, in words, none chosen
+        assert (named["Whisky Poker"], named["Split and Choose"]) == ("true", "false"), named  # the game chosen
+        if not pressed_seen and page.locator(f"{WHISKY} .cc-spare-row").is_visible():  # choose a card, put it back
+            card = page.locator(f"{WHISKY} .cc-hand-row button").first
+            card.click()
+            expect(card).to_have_attribute("aria-pressed", "true", timeout=TIMEOUT)
+            mark, paper = card.evaluate(_MARK)  # the check mark, besides the gold: at least 3:1 on the card
+            assert mark != "none" and contrast(paper, card.evaluate(_MARK_COLOUR)) >= 3, (mark, paper)
+            chosen = [name for name, pressed in buttons(cdp).items() if pressed == "true" and _CARD_WORDS.match(name)]
+            assert chosen == [f"{card.get_attribute('title')}, {card.inner_text().strip()}"], chosen
+            pressed_seen.append(card.get_attribute("title") or "")
+            card.click()
+            expect(card).to_have_attribute("aria-pressed", "false", timeout=TIMEOUT)
+            expect(page.locator(f"{WHISKY} .cc-announcement")).to_have_text("No card chosen for an exchange.")
+            return
         regions = live_regions(cdp)
         assert len(regions) == 1, f"one live region on the page, not {regions}"
         (region,) = regions
@@ -331,8 +413,18 @@ def test_a_screen_reader_is_told_each_move_of_a_whisky_deal_once(arcade: Arcade,
     (region,) = live_regions(cdp)
     assert region["role"] == "alert" and region["text"].endswith(headline), region
 
-    # every line of the log said once, in order: what each announcement says before whose turn it is (or the result)
+    # the move being built, said in words as it was built
     heard: list[str] = page.evaluate("window.ccHeard")
+    assert (
+        pressed_seen
+        and f"Exchange so far: give {pressed_seen[0]}; take: not chosen yet. Click a card of the spare." in heard
+    )
+    built = [text for text in heard if text.startswith(("Exchange so far", "No card chosen"))]
+    assert any(re.fullmatch(r"Exchange so far: give [\w ]+; take [\w ]+\. Then Exchange\.", t) for t in built), built
+    assert not [text for text in built if _SYMBOLS.search(text)], built
+    print(f"\nthe move being built, as a screen reader hears it: {built}")
+    # every line of the log said once, in order: what each announcement says before whose turn it is (or the result)
+    heard = [text for text in heard if text not in built]
     assert all(" | " not in text for text in heard), f"two live regions at once: {heard}"
     endings = ("Your turn.", "The bots are playing…", headline)
     told = []

@@ -25,6 +25,8 @@ from browser.playwright_expect import expect
 from browser.test_themes_in_lab import LOWEST_CONTRASTS, MIN_CONTRAST
 from cardcommons import Pack, category_counts
 from cardcommons.bots import GreedyBot, HeuristicBot
+from cardcommons.cards import Card
+from cardcommons.palette import card_name
 from cardcommons.widgets import SplitAndChooseTable, WhiskyPokerTable
 
 TIMEOUT = 30_000
@@ -83,9 +85,14 @@ class Arcade:
         self.page.locator(".cc-arcade .widget-toggle-buttons").get_by_role("button", name=name, exact=True).click()
 
 
+def card_label(card: Card) -> str:
+    """A card button's accessible name: the card in words, then as it is shown ("Eight of clubs, 8♣")."""
+    return f"{card_name(card)}, {card}"
+
+
 def button(scope: Any, name: str) -> Any:
-    """A button by its label (its accessible name may start with the icon's glyph)."""
-    return scope.get_by_role("button", name=re.compile(rf"^\W*{re.escape(name)}$"))
+    """A button by its accessible name: its label alone (no icon's glyph; a card's name in words)."""
+    return scope.get_by_role("button", name=name, exact=True)
 
 
 @pytest.fixture
@@ -200,7 +207,7 @@ def play_split_and_choose(
         if phase == "split":
             for card in (twin.view.rounds[-1].cards or ())[:2]:
                 twin.card_button(card).click()
-                button(table, str(card)).click()
+                button(table, card_label(card)).click()
             expect(table.locator(".cc-preview")).to_contain_text("Face up:", timeout=TIMEOUT)
             twin.split_button.click()
             arcade.move(SPLIT, "Split")
@@ -212,7 +219,7 @@ def play_split_and_choose(
         elif phase == "reserve":
             card = twin.view.hand[-1]  # give the lowest card
             twin.card_button(card).click()
-            button(table, str(card)).click()
+            button(table, card_label(card)).click()
             twin.swap_button.click()
             arcade.move(SPLIT, "Swap")
         else:
@@ -249,8 +256,8 @@ def play_whisky_round(arcade: Arcade, opponents: int = 3, each_turn: Callable[[]
             give, take = twin.view.hand[0], (twin.view.spare or ())[-1]
             twin.hand_button(give).click()
             twin.spare_button(take).click()
-            table.locator(".cc-hand-row").get_by_role("button", name=str(give), exact=True).click()
-            table.locator(".cc-spare-row").get_by_role("button", name=str(take), exact=True).click()
+            table.locator(".cc-hand-row").get_by_role("button", name=card_label(give), exact=True).click()
+            table.locator(".cc-spare-row").get_by_role("button", name=card_label(take), exact=True).click()
             twin.exchange_button.click()
             arcade.move(WHISKY, "Exchange")
         else:

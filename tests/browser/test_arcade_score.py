@@ -1,7 +1,8 @@
 """The arcade's score in the browser: a finished game is still counted after a
 reload of the page (a new kernel: the browser kept it), *Clear score* forgets
 it there too, a kept text that is no score is ignored with a word on the page,
-and the page reads and writes no key of the browser's storage but the project's."""
+and the page reads and writes no key of the browser's storage but the project's. The theme chosen
+is kept the same way."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from browser.playwright_expect import expect
 from browser.test_accessibility import settled
 from browser.test_arcade import LOAD_TIMEOUT, SEED, TIMEOUT, WHISKY, Arcade, button, expect_shade, theme_switch
 from cardcommons.widgets.score import EMPTY, Score
-from cardcommons.widgets.score_store import KEY
+from cardcommons.widgets.score_store import KEY, THEME_KEY
 
 _WATCH_STORAGE = """(() => {  // each use of the browser's storage: [what, key, made by a widget's own script]
     window.ccStorageKeys = [];
@@ -70,13 +71,19 @@ def test_the_score_survives_a_reload_and_clear_score_forgets_it(
     page.wait_for_function(f"localStorage.getItem({json.dumps(KEY)}) !== null", timeout=TIMEOUT)
     assert Score.from_dict(json.loads(kept(page) or "")).games == 1
 
-    page.reload()  # a new kernel, which has counted nothing: the browser's copy is shown
+    theme_switch(page).get_by_role("button", name="dark", exact=True).click()  # kept too
+    page.wait_for_function(f"localStorage.getItem({json.dumps(THEME_KEY)}) === 'dark'", timeout=TIMEOUT)
+
+    page.reload()  # a new kernel, which has counted nothing: the browser's copy is shown, in the theme chosen
     arcade.expect_playable(WHISKY, LOAD_TIMEOUT)
     expect(score).to_contain_text("against 3 GreedyBots", timeout=TIMEOUT)
     assert score.inner_text() == counted
     expect(clear).to_be_visible()
+    expect(theme_switch(page).locator("button.mod-active")).to_have_text("dark", timeout=TIMEOUT)
+    settled(page)  # the felt's newest moves fade in: contrast is measured at rest
+    expect_shade(page, "dark")
     by_widget, by_page = storage_keys(page)
-    assert by_widget == {KEY}, page.evaluate("window.ccStorageKeys")
+    assert by_widget == {KEY, THEME_KEY}, page.evaluate("window.ccStorageKeys")
     assert OTHER not in by_page
     shots(arcade, "restored", screenshot_dir)
 

@@ -8,6 +8,8 @@ from typing import Any
 
 from browser.playwright_expect import expect
 from cardcommons import Category, Pack, category_counts
+from cardcommons.alt_text import figure_alt
+from cardcommons.plots import close, plot_category_odds
 
 NOTEBOOK = "explorers.ipynb"
 TIMEOUT = 30_000
@@ -60,12 +62,26 @@ def test_odds_and_hand_explorers_respond_in_lab(run_notebook: Callable[..., Any]
     # by clicking: clear, then five hearts
     hand.get_by_role("button", name="Clear").click()
     expect(hand).to_contain_text("Pick 5 cards", timeout=TIMEOUT)
-    for card in ["A♥", "K♥", "Q♥", "J♥", "10♥"]:
-        hand.get_by_role("button", name=card, exact=True).click()
+    hearts = [
+        "Ace of hearts, A♥",
+        "King of hearts, K♥",
+        "Queen of hearts, Q♥",
+        "Jack of hearts, J♥",
+        "Ten of hearts, 10♥",
+    ]
+    for card in hearts:  # named in words, each says it is chosen (aria-pressed)
+        hand.get_by_role("button", name=card, exact=True, pressed=False).click()
+        expect(hand.get_by_role("button", name=card, exact=True, pressed=True)).to_be_visible(timeout=TIMEOUT)
     expect(hand).to_contain_text("Royal flush", timeout=TIMEOUT)
     expect(text).to_have_value("Ah Kh Qh Jh Th")
     hand.screenshot(path=screenshot_dir / "lab_hand_explorer.png")
-    page.screenshot(path=screenshot_dir / "lab_explorers.png", full_page=True)
+
+    # a plot of the lessons: an image a screen reader is told in words, numbers included
+    plot = page.locator(".jp-OutputArea-output img[alt]")
+    expect(plot).to_have_count(1)
+    drawn = plot_category_odds([Pack.whisky(p) for p in (2, 4)], probability=True, log=False)
+    assert plot.get_attribute("alt") == figure_alt(drawn.figure)
+    close(drawn)
 
 
 def test_explorers_stay_legible_in_the_dark_theme(run_notebook: Callable[..., Any], screenshot_dir: Path) -> None:
@@ -75,7 +91,7 @@ def test_explorers_stay_legible_in_the_dark_theme(run_notebook: Callable[..., An
     expect(table).to_be_visible(timeout=TIMEOUT)
     # panels take the theme's paper and ink (every text's contrast: test_themes_in_lab); cards stay white
     assert table.evaluate("e => getComputedStyle(e).backgroundColor") != "rgb(255, 255, 255)"
-    button = page.locator(".cc-hand-explorer").get_by_role("button", name="A♥", exact=True)
+    button = page.locator(".cc-hand-explorer").get_by_role("button", name="Ace of hearts, A♥", exact=True)
     assert button.evaluate("e => getComputedStyle(e).color") == "rgb(198, 40, 40)"
     text = page.locator(".cc-hand-explorer .cc-hand-text input")
     text.fill("Ah Ad Kc Qs Jo")

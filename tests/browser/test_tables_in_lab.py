@@ -7,12 +7,12 @@ comes from the engine, not from copied strings.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from browser.playwright_expect import expect
+from browser.test_arcade import card_label
 from cardcommons.bots import GreedyBot, HeuristicBot
 from cardcommons.cards import Card
 from cardcommons.widgets import SplitAndChooseTable, WhiskyPokerTable
@@ -22,8 +22,8 @@ TIMEOUT = 30_000
 
 
 def button(table: Any, name: str) -> Any:
-    """A button by its label (its accessible name may start with the icon's glyph)."""
-    return table.get_by_role("button", name=re.compile(rf"^\W*{re.escape(name)}$"))
+    """A button by its accessible name: its label alone (no icon's glyph; a card's name in words)."""
+    return table.get_by_role("button", name=name, exact=True)
 
 
 def press(table: Any, name: str) -> None:
@@ -31,7 +31,7 @@ def press(table: Any, name: str) -> None:
 
 
 def press_card(table: Any, card: Card) -> None:
-    press(table, str(card))
+    press(table, card_label(card))
 
 
 def test_split_and_choose_whole_game_in_lab(run_notebook: Callable[..., Any], screenshot_dir: Path) -> None:
@@ -114,9 +114,11 @@ def test_whisky_round_exchange_knock_showdown_in_lab(run_notebook: Callable[...,
     twin.spare_button(take).click()
     # the twin's buttons are the same cards as the browser's; click the browser's hand, then spare
     hand_row, spare_row = table.locator(".cc-hand-row"), table.locator(".cc-spare-row")
-    hand_row.get_by_role("button", name=str(give), exact=True).click()
-    spare_row.get_by_role("button", name=str(take), exact=True).click()
+    hand_row.get_by_role("button", name=card_label(give), exact=True).click()
+    spare_row.get_by_role("button", name=card_label(take), exact=True).click()
     expect(table.locator(".cc-prompt")).to_contain_text(f"give {give}, take {take}", timeout=TIMEOUT)
+    for row, card in ((hand_row, give), (spare_row, take)):  # each chosen card says so, and shows its mark
+        expect(row.get_by_role("button", name=card_label(card), pressed=True)).to_be_visible()
     table.screenshot(path=screenshot_dir / "lab_whisky_exchange.png")
     twin.exchange_button.click()
     press(table, "Exchange")
