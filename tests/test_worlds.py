@@ -11,10 +11,11 @@ from typing import Any
 import numpy as np
 import pytest
 
-from cardcommons.bots import GreedyBot, HeuristicBot, RandomBot, coach
+from cardcommons.bots import GreedyBot, HeuristicBot, coach
 from cardcommons.bots.calibration import calibrate
 from cardcommons.bots.playouts import whisky as whisky_playouts
 from cardcommons.bots.worlds import RULE_OF_THUMB, TableModel, likelihood, sample_worlds
+from cardcommons.categories import STANDARD
 from cardcommons.errors import RulesError
 from cardcommons.game import Game
 from cardcommons.split_and_choose import SplitAndChoose
@@ -153,8 +154,8 @@ def test_the_model_is_a_policy_or_none() -> None:
         RulesError, match=re.escape("model is a TableModel, a policy with probabilities(), or None, not 'greedy'")
     ):
         coach(view, legal, samples=10, model="greedy")  # type: ignore[arg-type]
-    with pytest.raises(RulesError, match=r"a table model's policy has probabilities.*not RandomBot"):
-        TableModel(RandomBot())  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match=r"a table model's policy has probabilities.*not GreedyRule"):
+        TableModel(GreedyBot().rule(rules_table(3, False, True, "standard").pack, STANDARD))  # type: ignore[arg-type]
     with pytest.raises(RulesError, match=r"tremble is a chance above 0 and at most 1, not 1\.5"):
         TableModel(tremble=1.5)
     with pytest.raises(RulesError, match="games is a whole number of at least 1, not 0"):

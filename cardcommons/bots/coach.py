@@ -33,6 +33,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from cardcommons.bots.choice import checked_legal
 from cardcommons.bots.worlds import (
     RULE_OF_THUMB,
     Policy,
@@ -415,19 +416,6 @@ def _check_samples(samples: object, allow_none: bool = False) -> None:
         return
     if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
         raise RulesError(f"samples must be a whole number of at least 1, not {shown(samples)}")
-
-
-def checked_legal(legal_actions: object, who: str = "the coach") -> list[Action]:
-    """``legal_actions`` as a list, or :class:`RulesError` naming it if it is not a sequence of at least one.
-
-    >>> checked_legal(None, "RandomBot")
-    Traceback (most recent call last):
-    ...
-    cardcommons.errors.RulesError: RandomBot needs a list of at least one legal action, not None
-    """
-    if isinstance(legal_actions, str | bytes) or not isinstance(legal_actions, Sequence) or not legal_actions:
-        raise RulesError(f"{who} needs a list of at least one legal action, not {shown(legal_actions)}")
-    return list(legal_actions)
 
 
 def _played_by(playout: PlayoutPolicy, game: Game, seed: int) -> Bot:

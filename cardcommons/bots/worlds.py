@@ -45,13 +45,14 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, runtime_checkable
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from cardcommons.bots.playouts import split_and_choose as split_and_choose_playouts
 from cardcommons.bots.playouts import whisky as whisky_playouts
+from cardcommons.bots.policies import Policy, RandomBot
 from cardcommons.bots.split_and_choose import HeuristicBot
 from cardcommons.bots.whisky import GreedyBot
 from cardcommons.categories import Category
@@ -64,13 +65,6 @@ __all__ = ["RULE_OF_THUMB", "Policy", "TableModel", "Worlds", "likelihood", "rul
 
 Floats = npt.NDArray[np.float64]
 Ids = npt.NDArray[np.int64]
-
-
-@runtime_checkable
-class Policy(Protocol):
-    """A model of a player: how likely it is to play each legal move from its view."""
-
-    def probabilities(self, observation: Observation, legal_actions: Sequence[Action]) -> Sequence[float]: ...
 
 
 @dataclass(frozen=True)
@@ -115,8 +109,6 @@ class TableModel:
         >>> RULE_OF_THUMB.fits(MonteCarloBot(seed=5), game), RULE_OF_THUMB.fits(GreedyBot(knock_at=0.5), game)
         (False, False)
         """
-        from cardcommons.bots import RandomBot  # the package's own bot, which imports this module
-
         return isinstance(bot, RandomBot) or repr(bot) == repr(self.policy_for(game))
 
     def mix(self, by_policy: Any, at_random: Any) -> Any:
