@@ -19,7 +19,7 @@ from cardcommons.categories import STANDARD
 from cardcommons.errors import RulesError
 from cardcommons.game import Game
 from cardcommons.split_and_choose import SplitAndChoose
-from cardcommons.whisky import PASS, WhiskyPoker, rules_table
+from cardcommons.whisky import PASS, TAKE, WhiskyPoker, rules_table
 
 
 def views_of_play(game: Game, bots: list[Any]) -> list[tuple[Any, list[Any], Any]]:
@@ -70,28 +70,21 @@ def test_bots_play_their_moves_as_often_as_they_say() -> None:
             assert sum(chances) == pytest.approx(1) and chances[legal.index(move)] > 0
 
 
-def test_the_reading_of_a_knock_matches_exact_enumeration() -> None:
-    """Two players, late in the game: every set of cards seat 0 may hold is
-    weighed by the chance of its moves, and the sampler's worlds put each card
-    in its hand as often as the exact posterior says."""
-    game = WhiskyPoker(2, seed=14, dealer=1)  # seat 0 passes, exchanges twice and knocks
-    bots = [GreedyBot(seed=1), GreedyBot(seed=2)]
-    while game.knocker is None:
-        seat = game.current_player
-        assert seat is not None
-        game.apply(bots[seat].act(game.observation(seat), game.legal_actions()))
-    assert game.current_player == 1 and game.knocker == 0 and len(game.actions) == 5
-    view = game.observation(1)
+def assert_one_seat_read_as_exact_enumeration(view: Any) -> None:
+    """The sampler's worlds put each card in the one other seat's hand as
+    often as the exact posterior says: every set of cards that seat may hold,
+    weighed by the chance of its moves (:func:`likelihood`, the game replayed)."""
     deals = whisky_playouts.deal(view, 1, seed=0)
     places = whisky_playouts.places(view, deals.template)
-    hidden = places.seat(0)
+    (other,) = [s for s in range(view.players) if places.unknown[s]]
+    hidden = places.seat(other)
     pool = places.cards
     exact: dict[int, float] = dict.fromkeys(places.cards, 0.0)
     total = 0.0
     for chosen in itertools.combinations(range(len(pool)), hidden.stop - hidden.start):
         rest = [pool[i] for i in range(len(pool)) if i not in chosen]
         row = np.array([[*(pool[i] for i in chosen), *rest]])
-        weight = likelihood(deals.subset(np.array([0]), row).game(0), 1)
+        weight = likelihood(deals.subset(np.array([0]), row).game(0), view.player)
         total += weight
         for i in chosen:
             exact[pool[i]] += weight
@@ -102,8 +95,38 @@ def test_the_reading_of_a_knock_matches_exact_enumeration() -> None:
         expected = exact[card] / total
         seen = sampled[card] / 4000
         assert abs(seen - expected) < 4 * np.sqrt(expected * (1 - expected) / worlds.effective) + 0.01, card
+
+
+def test_the_reading_of_a_knock_matches_exact_enumeration() -> None:
+    """Two players, late in the game: seat 0 passed, exchanged twice and knocked."""
+    game = WhiskyPoker(2, seed=14, dealer=1)
+    bots = [GreedyBot(seed=1), GreedyBot(seed=2)]
+    while game.knocker is None:
+        seat = game.current_player
+        assert seat is not None
+        game.apply(bots[seat].act(game.observation(seat), game.legal_actions()))
+    assert game.current_player == 1 and game.knocker == 0 and len(game.actions) == 5
+    view = game.observation(1)
+    assert_one_seat_read_as_exact_enumeration(view)
     uniform = sample_worlds(view, 4000, seed=3, model=None)
     assert uniform.effective == 4000  # no reading: every world counts the same
+
+
+def test_a_take_of_the_unseen_spare_off_the_rule_is_weighed_too() -> None:
+    """Seat 0 holds two pair and takes the unseen spare, which the rule of
+    thumb never does: the model reads it as a player at random, so its later
+    exchange says nothing of the cards it took, and the worlds must not read
+    that exchange as the rule's (they did, when the take was left out)."""
+    game = WhiskyPoker.from_deal(["As Ad Ks Kd 9c", "Qc Jh 10s 9d Kh"], "Qh Qs Jc 10d 9h", dealer=1)
+    assert GreedyBot().probabilities(game.observation(0), game.legal_actions())[1] == 0  # the rule would not take
+    game.apply(TAKE)
+    bots = [GreedyBot(seed=1), GreedyBot(seed=2)]
+    for _ in range(2):  # seat 1 exchanges, then seat 0
+        seat = game.current_player
+        assert seat is not None
+        game.apply(bots[seat].act(game.observation(seat), game.legal_actions()))
+    assert [type(a).__name__ for a in game.actions] == ["TakeSpare", "Exchange", "Exchange"]
+    assert_one_seat_read_as_exact_enumeration(game.observation(1))
 
 
 def test_the_reading_of_two_seats_and_the_cards_left_matches_exact_enumeration() -> None:

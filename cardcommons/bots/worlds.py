@@ -42,7 +42,6 @@ from __future__ import annotations
 import itertools
 import math
 import random
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -321,7 +320,10 @@ class _Move:
 
 
 def _whisky_moves(deals: whisky_playouts.Deals) -> dict[int, list[_Move]]:
-    """Each other seat's past moves that depend on its unknown cards, replayed in the sampled game."""
+    """Each other seat's past moves, replayed in the sampled game: those that
+    depend on its unknown cards, and a phase-1 take of the unseen spare, made
+    from a hand everyone has seen since (the chance of all of a seat's moves
+    decides whether it plays by the policy or at random)."""
     view, template = deals.view, deals.template
     ids = deals.table.ids
     unknown = deals.unknown
@@ -332,15 +334,14 @@ def _whisky_moves(deals: whisky_playouts.Deals) -> dict[int, list[_Move]]:
     for action in template.actions:
         seat = replay.current_player
         assert seat is not None
-        holds = not (took and seat == took[0] and not took_yet)  # a phase-1 taker holds its unknown cards after
-        if seat != view.player and unknown[seat] and holds:
-            hand = Counter(ids[c] for c in replay.hands[seat])
-            hand.subtract(unknown[seat])
-            assert min(hand.values()) >= 0
+        if seat != view.player and unknown[seat]:
             spare = [ids[c] for c in replay.spare] if replay.spare_face_up else None
-            moves.setdefault(seat, []).append(
-                _Move(sorted(hand.elements()), len(unknown[seat]), spare, action, len(replay.legal_actions()))
-            )
+            hand = [ids[c] for c in replay.hands[seat]]
+            if took and seat == took[0] and not took_yet:  # the hand it gives face up: every card of it known
+                public, hidden = sorted(hand), 0
+            else:  # since the deal, or since its phase-1 take, it holds its unknown cards
+                public, hidden = whisky_playouts.minus(hand, unknown[seat]), len(unknown[seat])
+            moves.setdefault(seat, []).append(_Move(public, hidden, spare, action, len(replay.legal_actions())))
         took_yet = took_yet or (isinstance(action, TakeSpare) and replay.phase == 1)
         replay.apply(action)
     return moves

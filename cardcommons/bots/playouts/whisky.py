@@ -62,7 +62,7 @@ PASS, TAKE, KNOCK, EXCHANGE = 0, 1, 2, 3
 for the ``i``-th card of the sorted hand and the ``j``-th of the sorted spare."""
 
 
-def _minus(cards: Sequence[int], taken: Sequence[int]) -> list[int]:
+def minus(cards: Sequence[int], taken: Sequence[int]) -> list[int]:
     """``cards`` less one copy of each of ``taken`` (which it must hold)."""
     left = Counter(cards)
     left.subtract(taken)
@@ -93,7 +93,7 @@ def places(view: WhiskyObservation, template: WhiskyPoker) -> Places:
     ids = rules_table(view.players, view.jokers, view.ace_low, view.ranking).ids
     known = [[ids[c] for c in cards] for cards in view.known]
     unknown = [
-        [] if s == view.player else _minus([ids[c] for c in hand], known[s]) for s, hand in enumerate(template.hands)
+        [] if s == view.player else minus([ids[c] for c in hand], known[s]) for s, hand in enumerate(template.hands)
     ]
     spare = [ids[c] for c in template.spare] if view.spare is None else []
     stock = [ids[c] for c in template.stock]
@@ -155,7 +155,7 @@ class Deals:
         to_move, hands, spare = key
         rows = []
         for s, hand in enumerate(hands):
-            public = np.array(_minus(hand, self.unknown[s]), dtype=np.int64)
+            public = np.array(minus(hand, self.unknown[s]), dtype=np.int64)
             rows.append(np.sort(np.concatenate([np.tile(public, (self.games, 1)), self.hidden[s]], axis=1), axis=1))
         return to_move, np.stack(rows, axis=1), np.tile(np.array(spare, dtype=np.int64), (self.games, 1))
 
