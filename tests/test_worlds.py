@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from cardcommons.bots import GreedyBot, HeuristicBot, coach
+from cardcommons.bots import GreedyBot, HeuristicBot, RandomBot, Trembling, coach
 from cardcommons.bots.calibration import calibrate
 from cardcommons.bots.playouts import whisky as whisky_playouts
 from cardcommons.bots.worlds import RULE_OF_THUMB, TableModel, likelihood, sample_worlds
@@ -193,7 +193,7 @@ def test_a_policy_of_ones_own_reads_the_table_one_game_at_a_time() -> None:
     assert game.current_player is not None
     view, legal = game.observation(game.current_player), game.legal_actions()
     read = coach(view, legal, samples=40, seed=1, model=GreedyBot())
-    assert read.assumption.endswith("each other player plays as GreedyBot would, or (one in 50) at random.")
+    assert "each other player plays as GreedyBot would, or (one in 50) at random." in read.assumption
     assert [e.action for e in read] and read.worlds < 40  # worlds drawn twice count once
 
 
@@ -231,3 +231,52 @@ def test_the_reading_says_what_a_blind_swap_told() -> None:
     read = sample_worlds(view, 300, seed=1)
     assert any("it gave away a King 10 times in 10" in finding for finding in read.findings), read.findings
     assert sample_worlds(view, 300, seed=1, model=None).findings == ()
+
+
+class _Gives:
+    """A policy of one's own that gives ``chances`` for every view (bad ones, for the errors)."""
+
+    def __init__(self, chances: Any) -> None:
+        self.chances = chances
+
+    def probabilities(self, observation: Any, legal_actions: Any) -> Any:
+        return self.chances if not callable(self.chances) else self.chances(legal_actions)
+
+    def __repr__(self) -> str:
+        return "Gives()"
+
+
+def test_bad_models_policies_and_seeds_are_named() -> None:
+    """A model of the other game, a policy that gives no chances or NaN, a
+    string seed: the project's own error naming each, never advice from one world."""
+    split = SplitAndChoose(seed=4)
+    split.apply(split.legal_actions()[0])
+    view, legal = split.observation(1), split.legal_actions()
+    with pytest.raises(RulesError, match=r"GreedyBot\(knock_at=1\.0\).*GreedyBot plays Whisky Poker, not"):
+        coach(view, legal, samples=10, model=GreedyBot())
+    whisky = WhiskyPoker(3, seed=5)
+    whisky.apply(PASS)
+    whisky_view, whisky_legal = whisky.observation(1), whisky.legal_actions()
+    with pytest.raises(RulesError, match="HeuristicBot plays Split and Choose, not"):
+        coach(whisky_view, whisky_legal, samples=10, model=HeuristicBot())
+    for chances, said in (
+        (None, r"the policy Gives\(\) gave no probabilities"),
+        (lambda legal: [float("nan")] * len(legal), r"the policy Gives\(\) gave \[nan, nan, nan\] for 3 legal moves"),
+        ([1.0], r"gave \[1\.0\] for 3 legal moves: a chance from 0 to 1 for each, adding up to 1"),
+    ):
+        with pytest.raises(RulesError, match=said):
+            coach(whisky_view, whisky_legal, samples=10, model=_Gives(chances))
+    with pytest.raises(RulesError, match="the worlds' seed is an int, not '1'"):
+        sample_worlds(whisky_view, 10, seed="1")  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match="the probes' first number \\(seed\\) is an int, not '1'"):
+        calibrate("whisky-2-knock", probes=2, seed="1")  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match="RandomBot's seed is an int or None, not 'x'"):
+        RandomBot(seed="x")  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match="tremble is a chance from 0 to 1, not 2"):
+        Trembling(GreedyBot(), 2)
+    with pytest.raises(
+        RulesError, match=r"a policy with no rule plays every move at random: its tremble is 1, not 0\.5"
+    ):
+        Trembling(None, 0.5)
+    with pytest.raises(RulesError, match="a trembling policy's rule is GreedyBot, HeuristicBot or None, not RandomBot"):
+        Trembling(RandomBot(), 1.0)  # type: ignore[arg-type]

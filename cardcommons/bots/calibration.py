@@ -211,6 +211,8 @@ def run_probes(
     >>> [0 <= p.stated <= 1 for p in run_probes("whisky-2-phase1", 2, samples=50)]
     [True, True]
     """
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise RulesError(f"the probes' first number (seed) is an int, not {shown(seed)}")
     found: list[Probe] = []
     n = seed
     while len(found) < count:

@@ -60,6 +60,7 @@ __all__ = [
     "coach",
     "gap_words",
     "left_out",
+    "percent_range",
     "rule_of_thumb",
     "same_on_every_deal",
 ]
@@ -83,6 +84,10 @@ class ActionEstimate:
     >>> from cardcommons.split_and_choose import Choose
     >>> print(ActionEstimate(Choose(False), 0.62, 0.57, 0.67, 400))
     Choose the face-down pair: wins about 62% (57–67%)
+    >>> print(ActionEstimate(Choose(False), 0.998, 0.991, 0.999, 1000))
+    Choose the face-down pair: wins about 99.8% (99.1–99.9%)
+    >>> print(ActionEstimate(Choose(False), 1.0, 0.996, 1.0, 1000))
+    Choose the face-down pair: wins in every world the coach drew (95% range 99.6–100%)
     """
 
     action: Action
@@ -97,7 +102,12 @@ class ActionEstimate:
 
     def __str__(self) -> str:
         words = str(self.action)
-        return f"{words[:1].upper()}{words[1:]}: wins about {self.share:.0%} ({self.low * 100:.0f}–{self.high:.0%})"
+        move = f"{words[:1].upper()}{words[1:]}"
+        low, high = percent_range(self.low, self.high)
+        if self.share in (0.0, 1.0):  # every play-out gave the same: the range is the doubt of the sample
+            outcome = "wins" if self.share == 1.0 else "loses"
+            return f"{move}: {outcome} in every world the coach drew (95% range {low}–{high}%)"
+        return f"{move}: wins about {percent_range(self.share, self.share)[0]}% ({low}–{high}%)"
 
     @property
     def apart(self) -> bool:
@@ -205,7 +215,7 @@ def coach(
     if progress is not None and outcomes.playouts < most:
         progress(outcomes.playouts * len(candidates), outcomes.playouts * len(candidates))
     estimates = outcomes.estimates(candidates)
-    assumption = _assumption(table_model)
+    assumption = _assumption(table_model, batch)
     return Advice(sorted(estimates, key=lambda e: -e.share), assumption, findings, estimates[0].worlds)
 
 
@@ -218,11 +228,17 @@ _WIDTH = 0.03
 _Z = 1.959963984540054
 
 
-def _assumption(model: TableModel | None) -> str:
-    """What the coach assumed of the other players, in words."""
+def _assumption(model: TableModel | None, batch: bool) -> str:
+    """What the coach assumed of the other players, and of the play-outs, in words."""
     if model is None:
-        return "It dealt the cards you cannot see as if the other players' moves said nothing about them."
-    return f"It read the other players' moves as clues to their cards: {model}."
+        reading = "It dealt the cards you cannot see as if the other players' moves said nothing about them."
+    else:
+        reading = f"It read the other players' moves as clues to their cards: {model}."
+    players = "by the rule of thumb" if batch else "as the play-out policy given makes them"
+    return (
+        f"{reading} Its play-outs go on with every player, you too, playing {players}: its ranges count "
+        "the luck of the worlds it drew, not whether the game goes on that way."
+    )
 
 
 class Outcomes:
@@ -299,6 +315,22 @@ class Outcomes:
         return found
 
 
+def percent_range(low: float, high: float) -> tuple[str, str]:
+    """Two shares as percentages with the fewest decimals (up to 3) that keep
+    them apart and read neither as 0% nor as 100% unless it is exactly that.
+
+    >>> percent_range(0.57, 0.67), percent_range(0.996, 1.0), percent_range(0.0, 0.0004)
+    (('57', '67'), ('99.6', '100'), ('0', '0.04'))
+    """
+    texts: tuple[str, ...] = ()
+    for digits in range(4):
+        texts = tuple(f"{x * 100:.{0 if x in (0.0, 1.0) else digits}f}" for x in (low, high))
+        certain = any(float(t) in (0.0, 100.0) and x not in (0.0, 1.0) for t, x in zip(texts, (low, high), strict=True))
+        if not certain and (texts[0] != texts[1] or low == high):
+            break
+    return texts[0], texts[1]
+
+
 def gap_words(estimate: ActionEstimate) -> str:
     """A move's gap to the best, in points, with its interval.
 
@@ -307,9 +339,13 @@ def gap_words(estimate: ActionEstimate) -> str:
     '21 points below the best (17 to 24 below)'
     >>> gap_words(ActionEstimate(PASS, 0.5, 0.47, 0.53, 1000, -0.01, -0.04, 0.02))
     '1 point below the best (4 below to 2 above: not surely worse)'
+    >>> gap_words(ActionEstimate(PASS, 0.0, 0.0, 0.004, 1000, -1.0, -1.0, -1.0))
+    '100 points below the best, the same on every world drawn'
     """
     low, gap, high = (round(-100 * x) for x in (estimate.gap_high, estimate.gap, estimate.gap_low))
     words = f"{gap} point{'' if gap == 1 else 's'} below the best"
+    if estimate.gap_low == estimate.gap_high:  # every world gave the same difference: no range to give
+        return f"{words}, the same on every world drawn"
     if low >= 0:
         return f"{words} ({low} to {high} below)"
     return f"{words} ({high} below to {-low} above: not surely worse)"

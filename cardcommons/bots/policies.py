@@ -93,9 +93,7 @@ class Trembling:
 
     def __post_init__(self) -> None:
         if self.rule is not None and not isinstance(self.rule, GreedyBot | HeuristicBot):
-            raise RulesError(
-                f"a trembling policy's rule is a GreedyBot, a HeuristicBot or None, not {shown(self.rule)}"
-            )
+            raise RulesError(f"a trembling policy's rule is GreedyBot, HeuristicBot or None, not {shown(self.rule)}")
         if isinstance(self.tremble, bool) or not isinstance(self.tremble, int | float) or not 0 <= self.tremble <= 1:
             raise RulesError(f"tremble is a chance from 0 to 1, not {shown(self.tremble)}")
         if self.rule is None and self.tremble != 1:

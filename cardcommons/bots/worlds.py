@@ -51,7 +51,7 @@ import numpy.typing as npt
 
 from cardcommons.bots.playouts import split_and_choose as split_and_choose_playouts
 from cardcommons.bots.playouts import whisky as whisky_playouts
-from cardcommons.bots.policies import Policy, RandomBot
+from cardcommons.bots.policies import Policy, RandomBot, checked_probabilities
 from cardcommons.bots.split_and_choose import HeuristicBot
 from cardcommons.bots.whisky import GreedyBot
 from cardcommons.categories import Category
@@ -170,7 +170,7 @@ def likelihood(game: Game, player: int, model: TableModel = RULE_OF_THUMB) -> fl
         assert mover is not None
         if mover != player:
             legal = list(replay.legal_actions())
-            by_policy[mover] *= float(policy.probabilities(replay.observation(mover), legal)[legal.index(action)])
+            by_policy[mover] *= checked_probabilities(policy, replay.observation(mover), legal)[legal.index(action)]
             at_random[mover] /= len(legal)
         replay.apply(action)
     mixed = [model.mix(p, r) for s, (p, r) in enumerate(zip(by_policy, at_random, strict=True)) if s != player]
@@ -205,6 +205,8 @@ def sample_worlds(
     about the same view."""
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise RulesError(f"games is a whole number of at least 1, not {shown(games)}")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise RulesError(f"the worlds' seed is an int, not {shown(seed)}")
     if not isinstance(observation, WhiskyObservation | SplitAndChooseObservation):
         raise RulesError(f"worlds are dealt from a player's view of a game, not {shown(observation)}")
     model = as_model(model)
