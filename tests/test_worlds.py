@@ -274,9 +274,40 @@ def test_bad_models_policies_and_seeds_are_named() -> None:
         RandomBot(seed="x")  # type: ignore[arg-type]
     with pytest.raises(RulesError, match="tremble is a chance from 0 to 1, not 2"):
         Trembling(GreedyBot(), 2)
-    with pytest.raises(
-        RulesError, match=r"a policy with no rule plays every move at random: its tremble is 1, not 0\.5"
-    ):
+    with pytest.raises(RulesError, match=r"a policy with no rule plays every move at random: tremble and wander add"):
         Trembling(None, 0.5)
+    with pytest.raises(
+        RulesError, match=r"at most 1 together, not Trembling\(GreedyBot\(knock_at=1\.0\), tremble=0\.5, wander=0\.6\)"
+    ):
+        Trembling(GreedyBot(), 0.5, wander=0.6)
     with pytest.raises(RulesError, match="a trembling policy's rule is GreedyBot, HeuristicBot or None, not RandomBot"):
         Trembling(RandomBot(), 1.0)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("players", "jokers"), [(2, False), (4, True), (9, True)])
+def test_a_trembling_policys_batch_form_gives_its_chances_and_plays_them(players: int, jokers: bool) -> None:
+    """The batch form of a trembling policy (the rule, a move at random among
+    the legal ones or among the candidates) gives, for every hand, the chance
+    that the policy itself gives; and its moves at random come up as often."""
+    policy = Trembling(GreedyBot(knock_at=0.9), tremble=0.2, wander=0.3)
+    checked, drawn_at = 0, 0
+    game = WhiskyPoker(players, jokers=jokers, seed=players)
+    for view, legal, _ in views_of_play(game, [RandomBot(seed=s) for s in range(players)])[:12]:
+        table = rules_table(view.players, view.jokers, view.ace_low, view.ranking)
+        hand = np.array([sorted(table.ids[c] for c in view.hand)])
+        spare = None if view.spare is None else np.array(sorted(table.ids[c] for c in view.spare))
+        for action, chance in zip(legal, policy.probabilities(view, legal), strict=True):
+            batch = whisky_playouts.policy_chances(policy, table, hand, spare, action)
+            assert batch.tolist() == [pytest.approx(chance)], (view, action)
+            checked += 1
+        if spare is not None and drawn_at < 2:  # moves at random, drawn many times
+            drawn_at += 1
+            drawn = np.random.default_rng(drawn_at).integers(0, 2**63, size=3000, dtype=np.uint64)
+            hands, faces = np.tile(hand, (3000, 1)), np.tile(spare, (3000, 1))
+            for among, at_random in ((False, Trembling(None, 1.0)), (True, Trembling(None, 0.0, wander=1.0))):
+                moves, slots = whisky_playouts.random_moves(table, hands, faces, np.full(3000, among), drawn)
+                counts = Counter(zip(moves.tolist(), slots.tolist(), strict=True))
+                wanted = [p for p in at_random.probabilities(view, legal) if p > 0]
+                assert len(counts) == len(wanted)
+                assert all(abs(n / 3000 - wanted[0]) < 4 * np.sqrt(wanted[0] / 3000) for n in counts.values())
+    assert checked > 100 and drawn_at == 2

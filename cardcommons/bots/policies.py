@@ -38,7 +38,7 @@ from cardcommons.bots.whisky import GreedyBot
 from cardcommons.errors import RulesError, shown
 from cardcommons.game import Action, Observation
 
-__all__ = ["RANDOM", "Policy", "RandomBot", "Rule", "Trembling", "batch_form", "checked_probabilities"]
+__all__ = ["RANDOM", "Policy", "RandomBot", "Rule", "Trembling", "batch_form", "candidates", "checked_probabilities"]
 
 Rule = GreedyBot | HeuristicBot
 """The bots whose rule plays many games at once (:mod:`cardcommons.bots.playouts`)."""
@@ -84,32 +84,72 @@ class RandomBot:
 
 @dataclass(frozen=True)
 class Trembling:
-    """Plays as ``rule`` would (None: no rule), or, with the chance
-    ``tremble`` at each move, a legal move at random: the batch form of
-    every policy the project knows (see the module's description)."""
+    """Plays as ``rule`` would (None: no rule), or, at each move, with the
+    chance ``tremble`` a legal move at random, and with the chance ``wander``
+    one of the game's candidate moves at random (those the coach weighs,
+    ``candidate_actions()``: the moves a player who looks ahead picks among).
+    The batch form of every policy the project knows (see the module's description).
+
+    >>> from cardcommons.whisky import WhiskyPoker
+    >>> game = WhiskyPoker.from_deal(["As Ad Ks Kd 9c", "Qh Qs Jc 10d 9h"], "Ac Kc Qc Jd 10s")
+    >>> Trembling(None, 1.0).probabilities(game.observation(0), game.legal_actions())
+    [0.3333333333333333, 0.3333333333333333, 0.3333333333333333]
+    """
 
     rule: Rule | None
     tremble: float
+    wander: float = 0.0
 
     def __post_init__(self) -> None:
         if self.rule is not None and not isinstance(self.rule, GreedyBot | HeuristicBot):
             raise RulesError(f"a trembling policy's rule is GreedyBot, HeuristicBot or None, not {shown(self.rule)}")
-        if isinstance(self.tremble, bool) or not isinstance(self.tremble, int | float) or not 0 <= self.tremble <= 1:
-            raise RulesError(f"tremble is a chance from 0 to 1, not {shown(self.tremble)}")
-        if self.rule is None and self.tremble != 1:
-            raise RulesError(f"a policy with no rule plays every move at random: its tremble is 1, not {self.tremble}")
+        for name in ("tremble", "wander"):
+            chance = getattr(self, name)
+            if isinstance(chance, bool) or not isinstance(chance, int | float) or not 0 <= chance <= 1:
+                raise RulesError(f"{name} is a chance from 0 to 1, not {shown(chance)}")
+        if self.tremble + self.wander > 1:
+            raise RulesError(f"tremble and wander are chances of one move: at most 1 together, not {shown(self)}")
+        if self.rule is None and self.tremble + self.wander != 1:
+            raise RulesError(
+                f"a policy with no rule plays every move at random: tremble and wander add up to 1, not {shown(self)}"
+            )
 
     def __repr__(self) -> str:
-        return f"Trembling({self.rule!r}, tremble={self.tremble!r})"
+        wander = f", wander={self.wander!r}" if self.wander else ""
+        return f"Trembling({self.rule!r}, tremble={self.tremble!r}{wander})"
+
+    @property
+    def by_rule(self) -> float:
+        """The chance that a move is the rule's."""
+        return 1 - self.tremble - self.wander
 
     def probabilities(self, observation: Observation, legal_actions: Sequence[Action]) -> list[float]:
-        """The rule's chance of each move, mixed with an equal chance for each."""
+        """The rule's chance of each move, mixed with an equal chance for each
+        legal move and for each candidate move."""
         legal = checked_legal(legal_actions, "a policy")
-        uniform = 1 / len(legal)
-        if self.rule is None:
-            return [uniform] * len(legal)
-        by_rule = self.rule.probabilities(observation, legal)
-        return [(1 - self.tremble) * p + self.tremble * uniform for p in by_rule]
+        chances = [self.tremble / len(legal)] * len(legal)
+        if self.rule is not None and self.by_rule:
+            by_rule = self.rule.probabilities(observation, legal)
+            chances = [c + self.by_rule * p for c, p in zip(chances, by_rule, strict=True)]
+        if self.wander:
+            looked = set(candidates(observation, legal))
+            chances = [
+                c + (self.wander / len(looked) if a in looked else 0.0) for c, a in zip(chances, legal, strict=True)
+            ]
+        return chances
+
+
+def candidates(observation: Observation, legal_actions: Sequence[Action]) -> list[Action]:
+    """The game's candidate moves from ``observation`` (the coach's: see
+    ``candidate_actions()``) that are among ``legal_actions``; all of them if none is.
+
+    >>> from cardcommons.split_and_choose import SplitAndChoose
+    >>> game = SplitAndChoose(seed=4)
+    >>> len(candidates(game.observation(0), game.legal_actions()))
+    6
+    """
+    game = observation.sample_game(random.Random(0))  # the candidates read only what the player sees
+    return [a for a in game.candidate_actions() if a in legal_actions] or list(legal_actions)
 
 
 RANDOM = Trembling(None, 1.0)
