@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from cardcommons.bots import GreedyBot, HeuristicBot, RandomBot, Trembling, coach
+from cardcommons.bots import GreedyBot, HeuristicBot, MonteCarloBot, RandomBot, Trembling, coach
 from cardcommons.bots.calibration import calibrate
 from cardcommons.bots.playouts import whisky as whisky_playouts
 from cardcommons.bots.worlds import RULE_OF_THUMB, TableModel, likelihood, sample_worlds
@@ -257,7 +257,7 @@ def test_bad_models_policies_and_seeds_are_named() -> None:
     whisky = WhiskyPoker(3, seed=5)
     whisky.apply(PASS)
     whisky_view, whisky_legal = whisky.observation(1), whisky.legal_actions()
-    with pytest.raises(RulesError, match="HeuristicBot plays Split and Choose, not"):
+    with pytest.raises(RulesError, match=r"plays by GreedyBot.s rule or at random, not Trembling\(HeuristicBot\(\)"):
         coach(whisky_view, whisky_legal, samples=10, model=HeuristicBot())
     for chances, said in (
         (None, r"the policy Gives\(\) gave no probabilities"),
@@ -311,3 +311,29 @@ def test_a_trembling_policys_batch_form_gives_its_chances_and_plays_them(players
                 assert len(counts) == len(wanted)
                 assert all(abs(n / 3000 - wanted[0]) < 4 * np.sqrt(wanted[0] / 3000) for n in counts.values())
     assert checked > 100 and drawn_at == 2
+
+
+def test_the_coach_told_who_sits_there_comes_true_at_a_table_of_random_bots() -> None:
+    """A table of RandomBots fits the default model (one player in 50 at
+    random), but the coach then reads and plays them on as the rule of thumb:
+    its shares fall far below what seat 0 wins. Told the table, it reads and
+    plays each seat at random, and its shares come true."""
+
+    def random_bots(game: Game, seed: int) -> RandomBot:
+        return RandomBot(seed)
+
+    read = calibrate("whisky-2-phase1", probes=60, seed=0, samples=300, opponents=random_bots)
+    seated = calibrate("whisky-2-phase1", probes=60, seed=0, samples=300, opponents=random_bots, seated=True)
+    assert read.gap + read.half_width < -0.15, read
+    assert seated.surely_off <= 0.03, seated
+    game = WhiskyPoker(3, seed=5)
+    game.apply(PASS)
+    view, legal = game.observation(1), game.legal_actions()
+    advice = coach(view, legal, samples=50, table=[RandomBot(1), GreedyBot(), GreedyBot()])
+    assert "as seated: seat 0 as RandomBot(), seat 2 as GreedyBot(knock_at=1.0)" in advice.assumption
+    with pytest.raises(
+        RulesError, match=r"table lists the 3 players by seat \(a bot, or None for one to read\), not \[None\]"
+    ):
+        coach(view, legal, samples=50, table=[None])
+    with pytest.raises(RulesError, match=r"table lists the players by seat .* not 'GreedyBot'"):
+        MonteCarloBot(table="GreedyBot")

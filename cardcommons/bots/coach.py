@@ -34,6 +34,8 @@ import numpy as np
 import numpy.typing as npt
 
 from cardcommons.bots.choice import checked_legal
+from cardcommons.bots.policies import Trembling
+from cardcommons.bots.seating import playing, seat_policies, seated_words
 from cardcommons.bots.worlds import (
     RULE_OF_THUMB,
     Policy,
@@ -155,6 +157,7 @@ def coach(
     progress: Progress | None = None,
     playout: PlayoutPolicy = rule_of_thumb,
     model: TableModel | Policy | None = RULE_OF_THUMB,
+    table: Sequence[object] | None = None,
 ) -> Advice:
     """Estimate every candidate move (the game's ``candidate_actions`` that
     are legal), best first, all moves played out on the same worlds, with the
@@ -167,7 +170,11 @@ def coach(
     in proportion to how likely the other players were to make the moves
     they made, under ``model`` (:mod:`cardcommons.bots.worlds`; by default
     the rule-of-thumb bots, one player in 50 at random). ``model=None`` deals
-    them as if the other players' moves said nothing.
+    them as if the other players' moves said nothing. ``table`` lists the
+    players by seat where they are known (a bot, or None for one to read:
+    :mod:`cardcommons.bots.seating`): each seat is then read, and played on in
+    the play-outs, by its own policy; without it, each is read by ``model``'s
+    and played on by the rule of thumb.
 
     ``samples``: play-outs of each move. None (the default) plays 1,000 at
     a time until every move is known to within 3 points (95%) or the best
@@ -193,6 +200,10 @@ def coach(
         raise RulesError(f"{shown(illegal[0])} is not a legal move for player {observation.player} now")
     candidates = [a for a in game.candidate_actions() if a in legal] or legal
     batch = playout is rule_of_thumb
+    seats = [None] * game.players if table is None else seat_policies(table, game, observation.player)
+    if table_model is not None and table is not None:
+        table_model = table_model.seated(seats)
+    policies = playing(seats, Trembling(rule_of_thumb(game, 0), 0.0))
     most = _MOST if samples is None else samples
     outcomes = Outcomes(len(candidates))
     findings: tuple[str, ...] = ()
@@ -203,7 +214,7 @@ def coach(
             worlds = sample_worlds(observation, count, rng.getrandbits(64), table_model, replayed)
             base = np.array([rng.getrandbits(64) for _ in range(count)], dtype=np.uint64)[:, None]
             seeds = base + np.arange(game.players, dtype=np.uint64)[None, :]  # wraps past 2**64, as seed_of does
-            outcomes.add(worlds.deals.play_out(candidates, seeds), np.ones(count), worlds.clusters)
+            outcomes.add(worlds.deals.play_out(candidates, seeds, policies), np.ones(count), worlds.clusters)
             findings = findings or worlds.findings
         else:
             shares, weights = _scalar_shares(observation, candidates, count, rng, playout, table_model)
@@ -215,7 +226,7 @@ def coach(
     if progress is not None and outcomes.playouts < most:
         progress(outcomes.playouts * len(candidates), outcomes.playouts * len(candidates))
     estimates = outcomes.estimates(candidates)
-    assumption = _assumption(table_model, batch)
+    assumption = _assumption(table_model, batch) if table is None else _seated_assumption(table, observation.player)
     return Advice(sorted(estimates, key=lambda e: -e.share), assumption, findings, estimates[0].worlds)
 
 
@@ -238,6 +249,16 @@ def _assumption(model: TableModel | None, batch: bool) -> str:
     return (
         f"{reading} Its play-outs go on with every player, you too, playing {players}: its ranges count "
         "the luck of the worlds it drew, not whether the game goes on that way."
+    )
+
+
+def _seated_assumption(table: Sequence[object], me: int) -> str:
+    """What the coach assumed of the players as seated, in words."""
+    return (
+        f"It read the other players' moves as clues to their cards, and played them on, as seated: "
+        f"{seated_words(table, me)} (each, one move in 50, at random in the reading). Its play-outs go on with you "
+        "playing by the rule of thumb: its ranges count the luck of the worlds it drew, not whether the game goes "
+        "on that way."
     )
 
 
@@ -470,7 +491,8 @@ class MonteCarloBot:
     """Plays the move the :func:`coach` rates best, from ``samples`` play-outs
     of each candidate move a decision (a fresh seed each time from its own
     ``random.Random(seed)``), reading the table with ``model`` as the coach
-    does (None: as if the other players' moves said nothing). ``last_estimates``
+    does (None: as if the other players' moves said nothing), and ``table``,
+    the players by seat where known (see :func:`coach`). ``last_estimates``
     keeps the coach's share for each candidate of its last move.
     """
 
@@ -480,14 +502,18 @@ class MonteCarloBot:
         seed: int | None = None,
         playout: PlayoutPolicy = rule_of_thumb,
         model: TableModel | Policy | None = RULE_OF_THUMB,
+        table: Sequence[object] | None = None,
     ) -> None:
         _check_samples(samples)
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
             raise RulesError(f"MonteCarloBot's seed is an int or None, not {shown(seed)}")
         _check_playout(playout)
+        if table is not None and (isinstance(table, str | bytes) or not isinstance(table, Sequence)):
+            raise RulesError(f"table lists the players by seat (a bot, or None for one to read), not {shown(table)}")
         self.samples = samples
         self.playout = playout
         self.model = as_model(model)
+        self.table = None if table is None else tuple(table)
         self.rng = random.Random(seed)
         self.last_estimates: dict[Action, float] = {}
 
@@ -497,6 +523,8 @@ class MonteCarloBot:
 
     def act(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
         seed = self.rng.getrandbits(64)
-        estimates = coach(observation, legal_actions, self.samples, seed, playout=self.playout, model=self.model)
+        estimates = coach(
+            observation, legal_actions, self.samples, seed, playout=self.playout, model=self.model, table=self.table
+        )
         self.last_estimates = {e.action: e.share for e in estimates}
         return estimates[0].action

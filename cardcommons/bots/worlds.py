@@ -51,7 +51,7 @@ import numpy.typing as npt
 
 from cardcommons.bots.playouts import split_and_choose as split_and_choose_playouts
 from cardcommons.bots.playouts import whisky as whisky_playouts
-from cardcommons.bots.policies import Policy, RandomBot, checked_probabilities
+from cardcommons.bots.policies import Policy, RandomBot, Trembling, batch_form, checked_probabilities
 from cardcommons.bots.split_and_choose import HeuristicBot
 from cardcommons.bots.whisky import GreedyBot
 from cardcommons.categories import Category
@@ -80,12 +80,15 @@ class TableModel:
 
     policy: Policy | None = None
     tremble: float = 0.02
+    seats: tuple[Policy | None, ...] = ()
+    """The policy of each seat known, by seat (None, or past the end: ``policy``)."""
 
     def __post_init__(self) -> None:
-        if self.policy is not None and not isinstance(self.policy, Policy):
-            raise RulesError(
-                f"a table model's policy has probabilities(observation, legal_actions), not {shown(self.policy)}"
-            )
+        for policy in (self.policy, *self.seats):
+            if policy is not None and not isinstance(policy, Policy):
+                raise RulesError(
+                    f"a table model's policy has probabilities(observation, legal_actions), not {shown(policy)}"
+                )
         if isinstance(self.tremble, bool) or not isinstance(self.tremble, int | float) or not 0 < self.tremble <= 1:
             raise RulesError(f"tremble is a chance above 0 and at most 1, not {shown(self.tremble)}")
 
@@ -93,9 +96,17 @@ class TableModel:
         who = "the rule-of-thumb bot" if self.policy is None else type(self.policy).__name__
         return f"each other player plays as {who} would, or (one in {round(1 / self.tremble)}) at random"
 
-    def policy_for(self, game: Game) -> Policy:
-        """The policy the model reads ``game``'s players by: its own, or the game's rule-of-thumb bot."""
+    def policy_for(self, game: Game, seat: int | None = None) -> Policy:
+        """The policy the model reads ``seat`` of ``game`` by (any seat not
+        known, if None): the seat's own, the model's, or the game's rule-of-thumb bot."""
+        known = self.seats[seat] if seat is not None and seat < len(self.seats) else None
+        if known is not None:
+            return known
         return self.policy if self.policy is not None else rule_of_thumb(game, 0)
+
+    def seated(self, seats: Sequence[Policy | None]) -> TableModel:
+        """This model with each seat's policy known (None: read by the model's own)."""
+        return TableModel(self.policy, self.tremble, tuple(seats))
 
     def fits(self, bot: object, game: Game) -> bool:
         """Whether ``bot`` plays ``game`` as this model reads a player: by the
@@ -162,7 +173,7 @@ def likelihood(game: Game, player: int, model: TableModel = RULE_OF_THUMB) -> fl
     else:
         raise RulesError(f"likelihood reads Whisky Poker or Split and Choose, not {shown(game)}")
     replay = type(game).replay({**game.record(), "actions": []})
-    policy = model.policy_for(game)
+    policies = [model.policy_for(game, seat) for seat in range(game.players)]
     by_policy = [1.0] * game.players
     at_random = [1.0] * game.players
     for action in actions:
@@ -170,7 +181,9 @@ def likelihood(game: Game, player: int, model: TableModel = RULE_OF_THUMB) -> fl
         assert mover is not None
         if mover != player:
             legal = list(replay.legal_actions())
-            by_policy[mover] *= checked_probabilities(policy, replay.observation(mover), legal)[legal.index(action)]
+            by_policy[mover] *= checked_probabilities(policies[mover], replay.observation(mover), legal)[
+                legal.index(action)
+            ]
             at_random[mover] /= len(legal)
         replay.apply(action)
     mixed = [model.mix(p, r) for s, (p, r) in enumerate(zip(by_policy, at_random, strict=True)) if s != player]
@@ -213,11 +226,12 @@ def sample_worlds(
     if model is not None and not _others_moved(observation):
         model = None  # nothing to read: every world fits equally well
     if isinstance(observation, WhiskyObservation):
-        if model is None or model.policy is None:
-            deals: Any = whisky_playouts.deal(observation, games, seed)
-            if model is None:
-                return Worlds(deals, np.arange(games), float(games))
-            return _whisky_worlds(deals, model, random.Random(seed))
+        deals: Any = whisky_playouts.deal(observation, games, seed)
+        if model is None:
+            return Worlds(deals, np.arange(games), float(games))
+        policies = [batch_form(model.policy_for(deals.template, s)) for s in range(observation.players)]
+        if all(p is not None for p in policies):
+            return _whisky_worlds(deals, model, [p for p in policies if p is not None], random.Random(seed))
     elif model is None:
         return Worlds(split_and_choose_playouts.deal(observation, games, seed), np.arange(games), float(games))
     rng = random.Random(seed)
@@ -349,14 +363,16 @@ def _whisky_moves(deals: whisky_playouts.Deals) -> dict[int, list[_Move]]:
     return moves
 
 
-def _whisky_worlds(deals: whisky_playouts.Deals, model: TableModel, rng: random.Random) -> Worlds:
-    """Sequential importance resampling over the seats (see the module's description)."""
+def _whisky_worlds(
+    deals: whisky_playouts.Deals, model: TableModel, policies: list[Trembling], rng: random.Random
+) -> Worlds:
+    """Sequential importance resampling over the seats (see the module's
+    description), each seat read by its policy's batch form (``policies[s]``)."""
     generator = np.random.default_rng(rng.getrandbits(64))
     moves = _whisky_moves(deals)
     games = deals.games
     places = whisky_playouts.places(deals.view, deals.template)
     table = deals.table
-    rule = GreedyBot().rule(table.pack, table.ranking)
     particles = deals.shuffled.copy()
     weights = np.ones(games)
     for seat in sorted(moves):
@@ -369,7 +385,9 @@ def _whisky_worlds(deals: whisky_playouts.Deals, model: TableModel, rng: random.
         more = _TRIES
         while tries * 2 <= more:
             new = _draws(generator, games * (more - tries), left.shape[1], count).reshape(games, -1, count)
-            new_chance, fits = _seat_chances(moves[seat], _gathered(left, new).reshape(-1, count), rule, table, model)
+            new_chance, fits = _seat_chances(
+                moves[seat], _gathered(left, new).reshape(-1, count), policies[seat], table, model
+            )
             drawn = np.concatenate([drawn, new], axis=1)
             chance = np.concatenate([chance, new_chance.reshape(games, -1)], axis=1)
             tries, fitting = more, fitting + int(fits.sum())
@@ -434,11 +452,11 @@ def _first(cards: Ids, places: Ids, generator: np.random.Generator) -> Ids:
 
 
 def _seat_chances(
-    moves: list[_Move], hidden: Ids, rule: Any, table: Any, model: TableModel
+    moves: list[_Move], hidden: Ids, policy: Trembling, table: Any, model: TableModel
 ) -> tuple[Floats, npt.NDArray[np.bool_]]:
     """The chance of a seat's moves for each row of its unknown cards
-    (``hidden``), under ``model``; and whether the rule-of-thumb bot could
-    have made them all. A move is weighed only where the earlier ones fit."""
+    (``hidden``), under ``model``, the seat read by ``policy``; and whether
+    that policy could have made them all. A move is weighed only where the earlier ones fit."""
     bot_chance = np.ones(len(hidden))
     fits = np.ones(len(hidden), dtype=bool)
     at_random = 1.0
@@ -453,7 +471,7 @@ def _seat_chances(
         spare = None if move.spare is None else np.array(sorted(move.spare), dtype=np.int64)
         if spare is not None:  # only the exchanges read a hand's order
             hands = np.sort(hands, axis=1)
-        bot_chance[rows] *= whisky_playouts.chances(rule, table, hands, spare, move.action)
+        bot_chance[rows] *= whisky_playouts.policy_chances(policy, table, hands, spare, move.action)
         fits[rows] = bot_chance[rows] > 0
     return model.mix(bot_chance, at_random), fits
 

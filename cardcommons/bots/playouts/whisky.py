@@ -381,10 +381,7 @@ def exchange_scores(table: RulesTable, hands: Ids, spare: Ids) -> Ids:
     hand_codes, spare_codes = codes[hands], codes[spare]
     after = strength_of((hand_codes.sum(axis=1)[:, None] - hand_codes)[:, :, None] + spare_codes[:, None, :])
     if table.pack.jokers > 1:  # two Jokers share an id: list each exchange once, and not Joker for Joker
-        first_give = np.concatenate([np.ones((len(hands), 1), bool), hands[:, 1:] != hands[:, :-1]], axis=1)
-        first_take = np.concatenate([np.ones((len(spare), 1), bool), spare[:, 1:] != spare[:, :-1]], axis=1)
-        valid = first_give[:, :, None] & first_take[:, None, :] & (hands[:, :, None] != spare[:, None, :])
-        after = np.where(valid, after, -1)
+        after = np.where(_distinct_exchanges(hands, spare), after, -1)
     take_all = strength_of(spare_codes.sum(axis=1))
     scores: Ids = np.concatenate([take_all[:, None], after.reshape(len(hands), HAND_SIZE * HAND_SIZE)], axis=1)
     return scores
@@ -398,51 +395,67 @@ _TREMBLE = np.uint64(0x5DEECE66D)
 def _greedy(policy: Trembling) -> GreedyBot:
     """The policy's rule, which must be GreedyBot's (Whisky Poker's rule of thumb)."""
     if not isinstance(policy.rule, GreedyBot):
-        raise RulesError(f"a Whisky Poker play-out's policy plays by GreedyBot's rule or at random, not {policy!r}")
+        raise RulesError(f"a policy at a Whisky Poker table plays by GreedyBot's rule or at random, not {policy!r}")
     return policy.rule
 
 
-def options(table: RulesTable, hands: Ids, spare: Ids) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.bool_]]:
+def options(
+    table: RulesTable, hands: Ids, spare: Ids, candidates: bool = True
+) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.bool_]]:
     """For each row of ``hands`` (sorted ids) with its face-up ``spare`` (a row
-    of -1 in phase 1): which of its moves are legal and which are candidates
-    (the engine's ``candidate_actions``), as flags over the columns take the
-    spare, each exchange (as :func:`exchange_scores` lists them), knock, pass.
+    of -1 in phase 1): which of its moves are legal and (if ``candidates``)
+    which are candidates (the engine's ``candidate_actions``), as flags over
+    the columns take the spare, each exchange (as :func:`exchange_scores`
+    lists them), knock, pass.
 
     >>> from cardcommons.cards import parse_cards
     >>> table = rules_table(2, False, True, "standard")
     >>> hand = np.array([sorted(table.ids[c] for c in parse_cards("As Ad Ks Kd 9c"))])
     >>> spare = np.array([sorted(table.ids[c] for c in parse_cards("Ac Kc Qc Jd 10s"))])
     >>> legal, looked = options(table, hand, spare)
-    >>> int(legal.sum()), int(looked.sum())  # 25 exchanges, take, knock; the 2 that do not lower it, take, knock
-    (27, 4)
+    >>> int(legal.sum()), int(looked.sum())  # 25 exchanges, take, knock; 4 of the 5 that raise it, take, knock
+    (27, 6)
     """
     rows = len(hands)
     face_down = spare[:, 0] < 0
     legal = np.zeros((rows, 2 + HAND_SIZE * HAND_SIZE + 1), dtype=bool)
     legal[:, 0] = legal[:, -2] = True  # take and knock: always legal
     legal[:, -1] = face_down  # pass: in phase 1 only
-    looked = legal.copy()
     up = np.flatnonzero(~face_down)
-    if len(up):
+    legal[up, 1:-2] = _distinct_exchanges(hands[up], spare[up]).reshape(len(up), HAND_SIZE * HAND_SIZE)
+    looked = legal.copy()
+    if candidates and len(up):
         scores = exchange_scores(table, hands[up], spare[up])[:, 1:]
         now = table.strengths.strengths_of_codes(table.strengths.codes[hands[up]].sum(axis=1))
         kept = (scores >= 0) & (scores >= now[:, None])  # the exchanges that do not lower the hand
-        columns = np.arange(scores.shape[1])
-        ahead = (scores[:, None, :] > scores[:, :, None]) | (
-            (scores[:, None, :] == scores[:, :, None]) & (columns[None, None, :] < columns[None, :, None])
-        )  # [g, c, d]: exchange d comes before c in the engine's stable order, strongest first
-        rank = (ahead & kept[:, None, :]).sum(axis=2)
-        legal[up, 1:-2] = scores >= 0
-        looked[up, 1:-2] = kept & (rank < MAX_EXCHANGE_CANDIDATES)
+        order = np.argsort(-np.where(kept, scores, -1), axis=1, kind="stable")  # the engine's order, strongest first
+        first = order[:, :MAX_EXCHANGE_CANDIDATES]
+        every = np.arange(len(up))[:, None]
+        chosen = np.zeros_like(kept)
+        chosen[every, first] = kept[every, first]
+        looked[up, 1:-2] = chosen
     return legal, looked
+
+
+def _distinct_exchanges(hands: Ids, spare: Ids) -> npt.NDArray[np.bool_]:
+    """``[g, i, j]``: whether giving the ``i``-th card of hand ``g`` (sorted ids)
+    for the ``j``-th of its spare is an exchange of its own: two different
+    cards, each the first of its id (two Jokers share one)."""
+    first_give = np.concatenate([np.ones((len(hands), 1), bool), hands[:, 1:] != hands[:, :-1]], axis=1)
+    first_take = np.concatenate([np.ones((len(spare), 1), bool), spare[:, 1:] != spare[:, :-1]], axis=1)
+    valid: npt.NDArray[np.bool_] = (
+        first_give[:, :, None] & first_take[:, None, :] & (hands[:, :, None] != spare[:, None, :])
+    )
+    return valid
 
 
 def random_moves(table: RulesTable, hands: Ids, spare: Ids, among_candidates: Any, drawn: Any) -> tuple[Ids, Ids]:
     """A move at random for each row (see :func:`options`): among its
     candidates where ``among_candidates``, else among its legal moves,
     the one the 64-bit ``drawn`` number picks; as play-out moves and slots."""
-    legal, looked = options(table, hands, spare)
-    allowed = np.where(np.asarray(among_candidates)[:, None], looked, legal)
+    among = np.asarray(among_candidates)
+    legal, looked = options(table, hands, spare, candidates=bool(among.any()))
+    allowed = np.where(among[:, None], looked, legal)
     counts = allowed.sum(axis=1)
     k = (np.asarray(drawn, dtype=np.uint64) % counts.astype(np.uint64)).astype(np.int64)
     column = np.argmax(np.cumsum(allowed, axis=1) > k[:, None], axis=1)
@@ -461,7 +474,7 @@ def policy_chances(policy: Trembling, table: RulesTable, hands: Ids, spare: Ids 
     if policy.by_rule == 1:
         return found
     faces = np.full((len(hands), HAND_SIZE), -1) if spare is None else np.tile(spare, (len(hands), 1))
-    legal, looked = options(table, np.sort(hands, axis=1), faces)
+    legal, looked = options(table, np.sort(hands, axis=1), faces, candidates=policy.wander > 0)
     if isinstance(action, Exchange):
         ids = table.ids
         every = np.arange(len(hands))
