@@ -1034,11 +1034,25 @@ def calibration(matches: int = 0) -> None:
             ],
         )
         duels = [_duel(pool, label, game, seats, matches or 100) for label, game, seats in _DUELS]
+        following = [
+            _following(pool, label, spec, matches or 100)
+            for label, spec, _ in _tables()
+            if "strangers" not in label and "strong" not in label and "9 players, MonteCarloBot" not in label
+        ]
     table(
         "MonteCarloBot (1,000 play-outs a move) with and without the reading, in seat 0",
         ("table", "without: seat 0's share", "with the reading", "gap (with less without)"),
         duels,
         ["the same seeded games both ways; shares with 95% intervals; a share of 1/players is an even chance"],
+    )
+    table(
+        "Following the coach, told who sits where, against the rule of thumb, in seat 0",
+        ("table", "rule of thumb: seat 0's share", "MonteCarloBot(1000, table=...)", "gap (following less rule)"),
+        following,
+        [
+            "the same seeded games both ways; target: the gap's interval above 0 at every table",
+            "(the strong MonteCarloBots and the 9-player MonteCarloBot tables are left out: their games take hours)",
+        ],
     )
 
 
@@ -1152,6 +1166,40 @@ def _duel(pool: Executor, label: str, game: str, seats: int, games: int) -> tupl
     mean = sum(gaps) / games
     spread = (sum((g - mean) ** 2 for g in gaps) / (games - 1)) ** 0.5 * 1.96 / games**0.5
     return (label, rows[0], rows[1], f"{mean:+.3f} [{mean - spread:+.3f}, {mean + spread:+.3f}]")
+
+
+def _following(pool: Executor, label: str, spec: str, games: int) -> tuple[str, str, str, str]:
+    """Seat 0 by the rule of thumb, then by MonteCarloBot told the table, over the same seeded games."""
+    from cardcommons.rates import wilson_interval
+
+    shares = {way: list(pool.map(_following_game, [(label, spec, n, way) for n in range(games)])) for way in (0, 1)}
+    rows = []
+    for way in (0, 1):
+        low, high = wilson_interval(sum(shares[way]), games)
+        rows.append(f"{sum(shares[way]) / games:.3f} [{low:.3f}, {high:.3f}]")
+    gaps = [a - b for a, b in zip(shares[1], shares[0], strict=True)]
+    mean = sum(gaps) / games
+    spread = (sum((g - mean) ** 2 for g in gaps) / (games - 1)) ** 0.5 * 1.96 / games**0.5
+    against(mean - spread, 0.0, " (the gap's low end)", f"following the coach beats the rule of thumb: {label}")
+    return (label, rows[0], rows[1], f"{mean:+.3f} [{mean - spread:+.3f}, {mean + spread:+.3f}]")
+
+
+def _following_game(task: tuple[str, str, int, int]) -> float:
+    """Seat 0's share of one game at the table ``label``: the rule of thumb (way 0) or MonteCarloBot told the table."""
+    from cardcommons.bots import MonteCarloBot, rule_of_thumb
+    from cardcommons.game import play
+    from cardcommons.split_and_choose import SplitAndChoose
+    from cardcommons.whisky import WhiskyPoker
+
+    label, spec, n, way = task
+    if label.startswith("Split"):
+        game: Any = SplitAndChoose(seed=n, first_splitter=n % 2)
+    else:
+        players = int(label.split(", ")[1].split()[0])
+        game = WhiskyPoker(players, dealer=n % players, seed=n)
+    rivals = [_opponents(spec)(game, n * 16 + s) for s in range(1, game.players)]
+    me = rule_of_thumb(game, n * 16) if way == 0 else MonteCarloBot(1000, seed=n, table=[None, *rivals])
+    return play(game, [me, *rivals]).share(0, game.players)
 
 
 def _duel_game(task: tuple[str, int, int, bool]) -> float:
