@@ -12,6 +12,7 @@ and weighs the world by their mean; it resamples when the weights grow uneven.
 from __future__ import annotations
 
 import itertools
+import math
 import random
 from dataclasses import dataclass
 from typing import Any
@@ -78,11 +79,23 @@ def sample(deals: whisky_playouts.Deals, model: TableModel, policies: list[Tremb
     games = deals.games
     places = whisky_playouts.places(deals.view, deals.template)
     table = deals.table
-    particles = deals.shuffled.copy()
+    order = sorted(moves)
+    first = _exact_first(moves, places)
+    if first is not None:  # its slots go first, so that it draws from every card (put back in place at the end)
+        order.remove(first)
+        order.insert(0, first)
+    columns = np.array([c for s in order for c in range(places.seat(s).start, places.seat(s).stop)], dtype=np.int64)
+    layout = np.concatenate([columns, np.setdiff1d(np.arange(len(places.cards)), columns)])
+    particles = deals.shuffled[:, layout]
     weights = np.ones(games)
-    for seat in sorted(moves):
-        where = places.seat(seat)
-        count = where.stop - where.start
+    start = 0
+    for seat in order:
+        count = len(places.unknown[seat])
+        where = slice(start, start + count)
+        start += count
+        if seat == first:
+            particles = _drawn_exactly(particles, count, moves[seat], policies[seat], table, model, generator)
+            continue
         left = particles[:, where.start :]  # the cards not yet placed: the seat's are drawn from these
         drawn = np.zeros((games, 0, count), dtype=np.int64)  # for each world, each try: places in ``left``
         chance = np.zeros((games, 0))
@@ -107,13 +120,42 @@ def sample(deals: whisky_playouts.Deals, model: TableModel, policies: list[Tremb
         if weights.sum() ** 2 / (weights**2).sum() < games / 2:
             picked = systematic(weights, games, generator)
             particles, weights = particles[picked], np.ones(games)
-    read = deals.subset(np.arange(games), particles)
+    read = deals.subset(np.arange(games), particles[:, np.argsort(layout)])
     labels = read.labels()  # a world drawn twice here was copied by a resampling: it counts once
     per_world = np.asarray(np.bincount(labels, weights=weights), dtype=np.float64)
     picked = systematic(weights, games, generator)
     return Worlds(read.subset(picked), labels[picked], kish(per_world), _whisky_findings(read, deals, weights, moves))
 
 
+def _exact_first(moves: dict[int, list[_Move]], places: whisky_playouts.Places) -> int | None:
+    """The seat to draw first, exactly (see :func:`_drawn_exactly`): one that
+    knocked (few hands fit a knock: drawn at random they seldom do), if its
+    unknown cards can be dealt in at most :data:`_MOST_DEALS` ways."""
+    for seat, seat_moves in moves.items():
+        count = len(places.unknown[seat])
+        if any(isinstance(m.action, Knock) for m in seat_moves) and math.comb(len(places.cards), count) <= _MOST_DEALS:
+            return seat
+    return None
+
+
+def _drawn_exactly(
+    particles: Ids, count: int, moves: list[_Move], policy: Trembling, table: Any, model: TableModel, generator: Any
+) -> Ids:
+    """Each world's first ``count`` cards drawn from all of its cards (every
+    world holds the same cards) in proportion to the chance of the seat's
+    ``moves`` with them, over every way to deal them: the seat's posterior,
+    exactly; the other cards after them, in a random order. Every world's
+    weight is the same (the mean chance), so the weights are not changed."""
+    pool = particles[0]
+    ways = np.array(list(itertools.combinations(range(len(pool)), count)), dtype=np.int64).reshape(-1, count)
+    chance, _ = _seat_chances(moves, pool[ways], policy, table, model)
+    picked = ways[generator.choice(len(ways), size=len(particles), p=chance / chance.sum())]
+    ordered = np.tile(pool, (len(particles), 1))  # every world's cards in one order: the places picked are the same
+    return _first(ordered, picked, generator)
+
+
+_MOST_DEALS = 120_000
+"""A knocker's unknown cards are drawn exactly if they can be dealt in at most this many ways."""
 _TRIES = 32
 """Candidates for a seat's unknown cards, drawn for each world, at first."""
 _FITTING = 4
