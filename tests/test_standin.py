@@ -66,7 +66,7 @@ def test_the_stand_in_reads_held_out_moves_better_than_the_rule_it_replaces(
         agree.append(by_rule[d.played] if by_rule[d.played] == max(by_rule) else 0.0)
         by_default = before.rule.probabilities(d.observation, d.legal)  # type: ignore[union-attr]
         rule_agrees.append(by_default[d.played] if by_default[d.played] == max(by_default) else 0.0)
-    figures = fitted()["tables"][table][strength]["trembling"]["held_out"]
+    figures = fitted()["tables"][table][strength]["wandering"]["held_out"]
     assert figures["decisions"] == len(ours)
     assert figures["stand_in"] == pytest.approx(np.mean(ours), abs=1e-4)
     assert figures["rule_one_in_50"] == pytest.approx(np.mean(theirs), abs=1e-4)
