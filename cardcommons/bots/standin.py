@@ -14,6 +14,12 @@ among its candidates by play-outs whose verdicts are close and noisy: in
 Whisky Poker's phase 2 its move is the rule's about half the time, but
 never one it did not weigh.
 
+It is a model for **reading** a MonteCarloBot's moves (how likely each
+was, in each world). It is a weaker player than MonteCarloBot: no setting
+of the rule of thumb plays as strongly, and its moves at random weaken it
+further, so play-outs that go on with it in MonteCarloBot's seats make the
+coach too hopeful (measured with :mod:`cardcommons.bots.calibration`).
+
 The settings were fitted by maximum likelihood to MonteCarloBot's own
 decisions at each of the arcade's strengths, logged at the arcade's tables
 (Whisky Poker at 2, 4 and 9 players, Split and Choose), and measured on

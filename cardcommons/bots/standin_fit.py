@@ -1,17 +1,18 @@
-"""Fitting the MonteCarloBot stand-in: its decisions logged, its parameters fitted.
+"""Fitting the MonteCarloBot stand-in: its decisions logged, its settings fitted.
 
 :func:`log_games` plays seeded games at the arcade's MonteCarloBot tables
 (seat 0 the game's rule-of-thumb bot, every other seat a MonteCarloBot of
 one strength, seeded as :mod:`cardcommons.bots.calibration` seats them) and
-keeps each game's seed and moves: the games replay exactly, so the
-observations, the legal moves and the moves MonteCarloBot played are all in
-them. :func:`fit` fits the stand-in's parameters to the games of even seed
-by maximum likelihood, and :func:`measure` scores them on the games of odd
-seed (held out): the log-likelihood per decision, and how often the
-stand-in's likeliest move is MonteCarloBot's, beside the rule of thumb's.
+keeps each game's seed and moves: the games replay exactly, so the views,
+the legal moves and the moves MonteCarloBot played are all in them.
+:func:`fit_table` fits the stand-in's settings to the games of even seed by
+maximum likelihood, in two forms (a tremble among all legal moves; a wander
+among the candidate moves, with a small tremble), and scores them on the
+games of odd seed, held out: the log-likelihood per decision, and how often
+the stand-in's likeliest move is MonteCarloBot's, beside the rule of thumb's.
 
-``python -m cardcommons.bots.standin_fit`` logs the games again (a few CPU
-minutes) and refits; ``--refit`` refits from the stored games.
+``python -m cardcommons.bots.standin_fit`` logs the games again (about six
+CPU minutes) and refits; ``--refit`` refits from the stored games (under a minute).
 """
 
 from __future__ import annotations
