@@ -185,8 +185,11 @@ def test_hint_shows_the_estimates_of_your_move_and_changes_nothing() -> None:
     assert table.game.record() == record and table.html == html
     assert "The coach" in table.hint.answer.value
     view = table.view
-    expected = coach(view, table.game.legal_actions(), seed=table.seed * 1000)
+    decision = table._decision()
+    assert decision is not None and decision.table is not None and decision.table[0] is None  # you, then the bot
+    expected = coach(view, table.game.legal_actions(), seed=table.seed * 1000, table=decision.table)
     assert table.hint.lines == tuple(str(e) for e in expected)
+    assert "as seated: seat 1 as HeuristicBot()" in expected.assumption
     answer = table.hint.answer.value
     assert "points below the best" in answer and expected.assumption.replace("'", "&#x27;") in answer
 

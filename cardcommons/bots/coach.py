@@ -521,6 +521,13 @@ class MonteCarloBot:
         reading = "" if self.model is not None else ", model=None"
         return f"MonteCarloBot(samples={self.samples}{reading})"
 
+    def stand_in(self, game: Game) -> Policy:
+        """The policy that stands for this bot at ``game``'s table, where the
+        coach reads and plays it on (:func:`cardcommons.bots.standin.stand_in`)."""
+        from cardcommons.bots.standin import stand_in  # which reads this module's MonteCarloBot
+
+        return stand_in(self, game)
+
     def act(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
         seed = self.rng.getrandbits(64)
         estimates = coach(

@@ -29,7 +29,7 @@ from cardcommons.bots.policies import Policy, Trembling, batch_form
 from cardcommons.errors import RulesError, shown
 from cardcommons.game import Game
 
-__all__ = ["playing", "seat_policies", "seated_words"]
+__all__ = ["playing", "read_by_stand_in", "seat_policies", "seated_words"]
 
 
 def seat_policies(table: object, game: Game, me: int) -> list[Policy | None]:
@@ -43,9 +43,8 @@ def seat_policies(table: object, game: Game, me: int) -> list[Policy | None]:
 
 def _policy_of(player: object, game: Game) -> Policy | None:
     """The policy ``player`` plays by: its stand-in, itself, or None for a stranger."""
-    stand_in = getattr(player, "stand_in", None)
-    if callable(stand_in):
-        found = stand_in(game)
+    if read_by_stand_in(player):
+        found = player.stand_in(game)  # type: ignore[attr-defined]
         if not isinstance(found, Policy):
             raise RulesError(f"{shown(player)}'s stand-in is a policy with probabilities(), not {shown(found)}")
         return found
@@ -72,9 +71,19 @@ def seated_words(table: Sequence[object], me: int) -> str:
     return ", ".join(f"seat {a} as {name}" if a == b else f"seats {a}-{b} as {name}" for a, b, name in runs)
 
 
+def read_by_stand_in(player: object) -> bool:
+    """Whether ``player`` is read, and played on, by a stand-in (a bot too slow to be a policy).
+
+    >>> from cardcommons.bots import GreedyBot, MonteCarloBot
+    >>> read_by_stand_in(GreedyBot()), read_by_stand_in(MonteCarloBot())
+    (False, True)
+    """
+    return callable(getattr(player, "stand_in", None))
+
+
 def _name(player: object) -> str:
     if player is None:
         return "a stranger"
-    if callable(getattr(player, "stand_in", None)):
+    if read_by_stand_in(player):
         return f"{player!r} (by a stand-in fitted to its moves)"
     return repr(player) if isinstance(player, Policy) else f"a stranger ({type(player).__name__})"
