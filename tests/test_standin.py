@@ -79,15 +79,16 @@ def test_every_fit_beats_the_rule_by_log_likelihood_and_says_how_it_agrees() -> 
     """Every table and strength: the stand-in reads held-out moves better
     than the rule of thumb as the model read it (1 in 50 at random); in
     Whisky Poker, wandering among the candidates, by half a nat a move
-    better still (in Split and Choose the candidates are the legal moves).
+    better still (in Split and Choose, better: the candidates differ from
+    the legal moves only at the build, left out of the figures).
     Move agreement is the rule's within a few points: the thresholds move
     little, MonteCarloBot's moves follow no sharper threshold."""
     for table, by_strength in fitted()["tables"].items():
         for strength, forms in by_strength.items():
             trembling, wandering = (forms[f]["held_out"] for f in ("trembling", "wandering"))
             assert trembling["stand_in"] > trembling["rule_one_in_50"] + 0.5, (table, strength)
-            if table != "split":
-                assert wandering["stand_in"] > trembling["stand_in"] + 0.5, (table, strength)
+            margin = 0.0 if table == "split" else 0.5
+            assert wandering["stand_in"] > trembling["stand_in"] + margin, (table, strength)
             assert abs(trembling["stand_in_agrees"] - trembling["rule_agrees"]) < 0.05, (table, strength)
 
 

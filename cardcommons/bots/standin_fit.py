@@ -307,16 +307,18 @@ def measure(reads: Sequence[Read], stand_in: Floats, agrees: Floats, rule_trembl
 def fit_table(table: str, games: Sequence[str]) -> dict[str, Any]:
     """The stand-in's settings for ``table``, fitted to the logged ``games`` of
     even seed, with their :class:`Measured` figures on the games of odd seed:
-    as a trembling rule (``"trembling"``) and with a wander among the candidates (``"wandering"``)."""
+    as a trembling rule (``"trembling"``) and with a wander among the candidates
+    (``"wandering"``). Split and Choose's builds are fitted (MonteCarloBot
+    weighs only the best build, and a tremble would build at random) but not
+    measured: they would only add agreement that every policy here shares."""
     halves: tuple[list[Read], list[Read]] = ([], [])
     for logged in games:
-        seed = int(logged.split(":")[0])
-        halves[seed % 2].extend(r for r in map(read, decisions(table, [logged])) if r.kind != "build")
-    fitting, held = halves
+        halves[int(logged.split(":")[0]) % 2].extend(map(read, decisions(table, [logged])))
+    fitting, held = halves[0], [r for r in halves[1] if r.kind != "build"]
     rule_tremble = fit_mix(fitting, _by_rule(fitting))["tremble"]
     found: dict[str, Any] = {}
     for name, wander in (("trembling", False), ("wandering", True)):
-        if table == "split":  # MonteCarloBot weighs only the best build, the rule's: only the other moves tell
+        if table == "split":
             settings = fit_mix(fitting, _by_rule(fitting), wander)
             chance = _by_rule(held)
         else:
