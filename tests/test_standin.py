@@ -93,7 +93,13 @@ def test_every_fit_beats_the_rule_by_log_likelihood_and_says_how_it_agrees() -> 
 
 
 def test_the_logged_games_are_monte_carlo_bots_own_moves(logged: dict[str, dict[str, list[str]]]) -> None:
-    assert log_games("whisky-2", 100, 2) == logged["whisky-2"]["quick"][:1]
+    """The first logged game, played again: if MonteCarloBot (or the coach it
+    asks) now plays otherwise, the stand-in stands for a bot that is gone."""
+    again = log_games("whisky-2", 100, 2)
+    assert again == logged["whisky-2"]["quick"][:1], (
+        "MonteCarloBot plays otherwise than when its games were logged: log and fit its stand-in again "
+        "(python -m cardcommons.bots.standin_fit)"
+    )
 
 
 def test_a_refit_gives_the_stored_settings(logged: dict[str, dict[str, list[str]]]) -> None:
