@@ -66,7 +66,7 @@ def test_the_stand_in_reads_held_out_moves_better_than_the_rule_it_replaces(
         agree.append(by_rule[d.played] if by_rule[d.played] == max(by_rule) else 0.0)
         by_default = before.rule.probabilities(d.observation, d.legal)  # type: ignore[union-attr]
         rule_agrees.append(by_default[d.played] if by_default[d.played] == max(by_default) else 0.0)
-    figures = fitted()["tables"][table][strength]["trembling"]["held_out"]
+    figures = fitted()["tables"][table][strength]["wandering"]["held_out"]
     assert figures["decisions"] == len(ours)
     assert figures["stand_in"] == pytest.approx(np.mean(ours), abs=1e-4)
     assert figures["rule_one_in_50"] == pytest.approx(np.mean(theirs), abs=1e-4)
@@ -79,20 +79,27 @@ def test_every_fit_beats_the_rule_by_log_likelihood_and_says_how_it_agrees() -> 
     """Every table and strength: the stand-in reads held-out moves better
     than the rule of thumb as the model read it (1 in 50 at random); in
     Whisky Poker, wandering among the candidates, by half a nat a move
-    better still (in Split and Choose the candidates are the legal moves).
+    better still (in Split and Choose, better: the candidates differ from
+    the legal moves only at the build, left out of the figures).
     Move agreement is the rule's within a few points: the thresholds move
     little, MonteCarloBot's moves follow no sharper threshold."""
     for table, by_strength in fitted()["tables"].items():
         for strength, forms in by_strength.items():
             trembling, wandering = (forms[f]["held_out"] for f in ("trembling", "wandering"))
             assert trembling["stand_in"] > trembling["rule_one_in_50"] + 0.5, (table, strength)
-            if table != "split":
-                assert wandering["stand_in"] > trembling["stand_in"] + 0.5, (table, strength)
+            margin = 0.0 if table == "split" else 0.5
+            assert wandering["stand_in"] > trembling["stand_in"] + margin, (table, strength)
             assert abs(trembling["stand_in_agrees"] - trembling["rule_agrees"]) < 0.05, (table, strength)
 
 
 def test_the_logged_games_are_monte_carlo_bots_own_moves(logged: dict[str, dict[str, list[str]]]) -> None:
-    assert log_games("whisky-2", 100, 2) == logged["whisky-2"]["quick"][:1]
+    """The first logged game, played again: if MonteCarloBot (or the coach it
+    asks) now plays otherwise, the stand-in stands for a bot that is gone."""
+    again = log_games("whisky-2", 100, 2)
+    assert again == logged["whisky-2"]["quick"][:1], (
+        "MonteCarloBot plays otherwise than when its games were logged: log and fit its stand-in again "
+        "(python -m cardcommons.bots.standin_fit)"
+    )
 
 
 def test_a_refit_gives_the_stored_settings(logged: dict[str, dict[str, list[str]]]) -> None:

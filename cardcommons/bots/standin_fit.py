@@ -1,17 +1,18 @@
-"""Fitting the MonteCarloBot stand-in: its decisions logged, its parameters fitted.
+"""Fitting the MonteCarloBot stand-in: its decisions logged, its settings fitted.
 
 :func:`log_games` plays seeded games at the arcade's MonteCarloBot tables
 (seat 0 the game's rule-of-thumb bot, every other seat a MonteCarloBot of
 one strength, seeded as :mod:`cardcommons.bots.calibration` seats them) and
-keeps each game's seed and moves: the games replay exactly, so the
-observations, the legal moves and the moves MonteCarloBot played are all in
-them. :func:`fit` fits the stand-in's parameters to the games of even seed
-by maximum likelihood, and :func:`measure` scores them on the games of odd
-seed (held out): the log-likelihood per decision, and how often the
-stand-in's likeliest move is MonteCarloBot's, beside the rule of thumb's.
+keeps each game's seed and moves: the games replay exactly, so the views,
+the legal moves and the moves MonteCarloBot played are all in them.
+:func:`fit_table` fits the stand-in's settings to the games of even seed by
+maximum likelihood, in two forms (a tremble among all legal moves; a wander
+among the candidate moves, with a small tremble), and scores them on the
+games of odd seed, held out: the log-likelihood per decision, and how often
+the stand-in's likeliest move is MonteCarloBot's, beside the rule of thumb's.
 
-``python -m cardcommons.bots.standin_fit`` logs the games again (a few CPU
-minutes) and refits; ``--refit`` refits from the stored games.
+``python -m cardcommons.bots.standin_fit`` logs the games again (about six
+CPU minutes) and refits; ``--refit`` refits from the stored games (under a minute).
 """
 
 from __future__ import annotations
@@ -306,16 +307,18 @@ def measure(reads: Sequence[Read], stand_in: Floats, agrees: Floats, rule_trembl
 def fit_table(table: str, games: Sequence[str]) -> dict[str, Any]:
     """The stand-in's settings for ``table``, fitted to the logged ``games`` of
     even seed, with their :class:`Measured` figures on the games of odd seed:
-    as a trembling rule (``"trembling"``) and with a wander among the candidates (``"wandering"``)."""
+    as a trembling rule (``"trembling"``) and with a wander among the candidates
+    (``"wandering"``). Split and Choose's builds are fitted (MonteCarloBot
+    weighs only the best build, and a tremble would build at random) but not
+    measured: they would only add agreement that every policy here shares."""
     halves: tuple[list[Read], list[Read]] = ([], [])
     for logged in games:
-        seed = int(logged.split(":")[0])
-        halves[seed % 2].extend(r for r in map(read, decisions(table, [logged])) if r.kind != "build")
-    fitting, held = halves
+        halves[int(logged.split(":")[0]) % 2].extend(map(read, decisions(table, [logged])))
+    fitting, held = halves[0], [r for r in halves[1] if r.kind != "build"]
     rule_tremble = fit_mix(fitting, _by_rule(fitting))["tremble"]
     found: dict[str, Any] = {}
     for name, wander in (("trembling", False), ("wandering", True)):
-        if table == "split":  # MonteCarloBot weighs only the best build, the rule's: only the other moves tell
+        if table == "split":
             settings = fit_mix(fitting, _by_rule(fitting), wander)
             chance = _by_rule(held)
         else:
