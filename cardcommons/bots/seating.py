@@ -16,9 +16,9 @@ a **stranger**, read by the table model's own policy.
 >>> seat_policies([None, GreedyBot(), RandomBot(), None], game, me=0)
 [None, GreedyBot(knock_at=1.0), RandomBot(), None]
 >>> print(seated_words([None, GreedyBot(), RandomBot(), RandomBot()], me=0))
-seat 1 as GreedyBot(knock_at=1.0), seats 2-3 as RandomBot()
+seat 1 as GreedyBot(knock_at=1.0); seats 2-3 as RandomBot()
 >>> print(seated_words([RandomBot(), None, RandomBot()], me=1))
-seat 0 as RandomBot(), seat 2 as RandomBot()
+seat 0 as RandomBot(); seat 2 as RandomBot()
 """
 
 from __future__ import annotations
@@ -68,7 +68,7 @@ def seated_words(table: Sequence[object], me: int) -> str:
             runs[-1] = (runs[-1][0], seat, name)
         else:
             runs.append((seat, seat, name))
-    return ", ".join(f"seat {a} as {name}" if a == b else f"seats {a}-{b} as {name}" for a, b, name in runs)
+    return "; ".join(f"seat {a} as {name}" if a == b else f"seats {a}-{b} as {name}" for a, b, name in runs)
 
 
 def read_by_stand_in(player: object) -> bool:
@@ -85,5 +85,5 @@ def _name(player: object) -> str:
     if player is None:
         return "a stranger"
     if read_by_stand_in(player):
-        return f"{player!r} (by a stand-in fitted to its moves)"
+        return f"{player!r}, by a stand-in fitted to its moves"
     return repr(player) if isinstance(player, Policy) else f"a stranger ({type(player).__name__})"
