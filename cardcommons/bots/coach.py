@@ -203,7 +203,7 @@ def coach(
     seats = [None] * game.players if table is None else seat_policies(table, game, observation.player)
     if table_model is not None and table is not None:
         table_model = table_model.seated(seats)
-    policies = playing(seats, Trembling(rule_of_thumb(game, 0), 0.0))
+    policies = playing(seats, Trembling(rule_of_thumb(game, 0), 0.0), table)
     most = _MOST if samples is None else samples
     outcomes = Outcomes(len(candidates))
     findings: tuple[str, ...] = ()
