@@ -322,8 +322,8 @@ def test_the_coach_told_who_sits_there_comes_true_at_a_table_of_random_bots() ->
     def random_bots(game: Game, seed: int) -> RandomBot:
         return RandomBot(seed)
 
-    read = calibrate("whisky-2-phase1", probes=60, seed=0, samples=300, opponents=random_bots)
-    seated = calibrate("whisky-2-phase1", probes=60, seed=0, samples=300, opponents=random_bots, seated=True)
+    read = calibrate("whisky-2-phase1", probes=40, seed=0, samples=200, opponents=random_bots)
+    seated = calibrate("whisky-2-phase1", probes=40, seed=0, samples=200, opponents=random_bots, seated=True)
     assert read.gap + read.half_width < -0.15, read
     assert seated.surely_off <= 0.03, seated
     game = WhiskyPoker(3, seed=5)
