@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from cardcommons.bots import GreedyBot, HeuristicBot
+from cardcommons.bots import GreedyBot, HeuristicBot, Trembling
 from cardcommons.bots.playouts import split_and_choose as sc_playouts
 from cardcommons.bots.playouts import whisky as whisky_playouts
 from cardcommons.game import Bot, Game, play
@@ -165,3 +165,57 @@ def test_whisky_batch_keeps_the_repetition_rule() -> None:
     shares = deals.play_out([Exchange(b, a)])
     assert (shares == 0.5).all()  # a draw at once, in every deal
     assert_batch_plays_the_bots(game, 10, 4, lambda s: GreedyBot(seed=s))
+
+
+class PolicyBot:
+    """Plays a policy's moves one game at a time: each legal move drawn with the chance the policy gives it."""
+
+    def __init__(self, policy: Trembling, seed: int) -> None:
+        self.policy = policy
+        self.rng = np.random.default_rng(seed)
+
+    def act(self, observation: Any, legal_actions: Sequence[Any]) -> Any:
+        chances = np.array(self.policy.probabilities(observation, legal_actions))
+        return legal_actions[int(self.rng.choice(len(legal_actions), p=chances / chances.sum()))]
+
+
+def last_round(seed: int) -> Game:
+    """Split and Choose at the last round's split, the HeuristicBots having played the rounds before."""
+    game = SplitAndChoose(seed=seed, first_splitter=0)
+    return played_until(game, [HeuristicBot(seed=1), HeuristicBot(seed=2)], lambda g: g.round == 4)
+
+
+@pytest.mark.parametrize(
+    ("make", "policy"),
+    [
+        (partial(WhiskyPoker, 3, seed=2), Trembling(None, 1.0)),
+        (partial(WhiskyPoker, 4, seed=5), Trembling(GreedyBot(knock_at=0.95), 0.2, wander=0.4)),
+        (partial(last_round, 6), Trembling(HeuristicBot(), 0.3, wander=0.3)),
+    ],
+)
+def test_the_batch_plays_each_seats_policy_as_the_policy_itself_would(
+    make: Callable[[], Game], policy: Trembling
+) -> None:
+    """The batch form of a policy with moves at random: over many games from
+    one view, every seat but the viewer's by that policy, the viewer's share
+    comes out as in the same games played one at a time by the policy itself
+    (random moves drawn two ways: equal in distribution, not game for game)."""
+    game = make()
+    view = game.observation(0)
+    module: Any = sc_playouts if isinstance(game, SplitAndChoose) else whisky_playouts
+    games = 500
+    deals = module.deal(view, games, seed=1)
+    first = game.legal_actions()[0]
+    rule_of_thumb = Trembling(GreedyBot() if isinstance(game, WhiskyPoker) else HeuristicBot(), 0.0)
+    seats = [rule_of_thumb] + [policy] * (game.players - 1)
+    seeds = np.random.default_rng(2).integers(0, 2**63, size=(games, game.players), dtype=np.uint64)
+    batch = deals.play_out([first], seeds, seats)[0]
+    one_at_a_time = []
+    for g in range(games):
+        dealt = deals.game(g)
+        dealt.apply(first)
+        bots: list[Any] = [PolicyBot(seat, seed=g * 16 + s) for s, seat in enumerate(seats)]
+        bots[0] = rule_of_thumb.rule  # the same moves, faster: its one move has chance 1 (ties aside)
+        one_at_a_time.append(play(dealt, bots).share(0, game.players))
+    spread = np.sqrt((batch.var() + np.var(one_at_a_time)) / games)
+    assert abs(batch.mean() - np.mean(one_at_a_time)) < 4 * spread + 0.01

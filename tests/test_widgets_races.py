@@ -149,7 +149,7 @@ def test_a_second_hint_while_the_coach_thinks_is_answered(monkeypatch: pytest.Mo
     view, legal = _whisky_phase_two()
     go_on, asked = threading.Event(), []
 
-    def slow_coach(observation: Any, legal_actions: Any, samples: int, seed: int, progress: Any) -> Any:
+    def slow_coach(observation: Any, legal_actions: Any, samples: int, seed: int, progress: Any, table: Any) -> Any:
         asked.append(seed)
         assert go_on.wait(10)
         return coach(observation, legal_actions, 20, seed)
@@ -220,19 +220,24 @@ def test_the_tables_tell_the_hint_the_moves_you_could_not_see() -> None:
     assert decision is not None and decision.unseen == ("the bot split a pair face down",)
 
 
-def test_the_hint_says_when_the_bots_at_the_table_do_not_play_as_it_reads_them() -> None:
+def test_the_hint_reads_the_bots_as_seated_and_says_which_a_stand_in_plays() -> None:
     greedy = WhiskyPokerTable(opponents=2, seed=2, background=False)
     decision = greedy._decision()
-    assert decision is not None and decision.unlike == ()
+    assert decision is not None and decision.unlike == () and decision.table is not None
     strong = WhiskyPokerTable(opponents=2, bot=MonteCarloBot(samples=20, seed=1), seed=2, background=False)
     decision = strong._decision()
     assert decision is not None and decision.unlike == ("MonteCarloBot", "MonteCarloBot")
     strong.hint.samples = 20
     strong.hint.button.click()
-    assert "The 2 MonteCarloBots at this table do not play by that rule" in strong.hint.answer.value
+    answer = strong.hint.answer.value
+    assert (
+        "seats 1-2 as MonteCarloBot(samples=20), read by a stand-in fitted to its moves and played on by its rule"
+        in answer
+    )
+    assert "The 2 MonteCarloBots at this table are read by a stand-in fitted to their moves" in answer
     greedy.hint.samples = 20
     greedy.hint.button.click()
-    assert "at this table" not in greedy.hint.answer.value and "rule-of-thumb bot" in greedy.hint.answer.value
+    assert "at this table" not in greedy.hint.answer.value and "seats 1-2 as GreedyBot" in greedy.hint.answer.value
 
 
 # -- words -------------------------------------------------------------------

@@ -11,14 +11,15 @@ from typing import Any
 import numpy as np
 import pytest
 
-from cardcommons.bots import GreedyBot, HeuristicBot, RandomBot, coach
+from cardcommons.bots import GreedyBot, HeuristicBot, MonteCarloBot, RandomBot, Trembling, coach
 from cardcommons.bots.calibration import calibrate
 from cardcommons.bots.playouts import whisky as whisky_playouts
 from cardcommons.bots.worlds import RULE_OF_THUMB, TableModel, likelihood, sample_worlds
+from cardcommons.categories import STANDARD
 from cardcommons.errors import RulesError
 from cardcommons.game import Game
 from cardcommons.split_and_choose import SplitAndChoose
-from cardcommons.whisky import PASS, WhiskyPoker, rules_table
+from cardcommons.whisky import PASS, TAKE, WhiskyPoker, rules_table
 
 
 def views_of_play(game: Game, bots: list[Any]) -> list[tuple[Any, list[Any], Any]]:
@@ -69,28 +70,21 @@ def test_bots_play_their_moves_as_often_as_they_say() -> None:
             assert sum(chances) == pytest.approx(1) and chances[legal.index(move)] > 0
 
 
-def test_the_reading_of_a_knock_matches_exact_enumeration() -> None:
-    """Two players, late in the game: every set of cards seat 0 may hold is
-    weighed by the chance of its moves, and the sampler's worlds put each card
-    in its hand as often as the exact posterior says."""
-    game = WhiskyPoker(2, seed=14, dealer=1)  # seat 0 passes, exchanges twice and knocks
-    bots = [GreedyBot(seed=1), GreedyBot(seed=2)]
-    while game.knocker is None:
-        seat = game.current_player
-        assert seat is not None
-        game.apply(bots[seat].act(game.observation(seat), game.legal_actions()))
-    assert game.current_player == 1 and game.knocker == 0 and len(game.actions) == 5
-    view = game.observation(1)
+def assert_one_seat_read_as_exact_enumeration(view: Any) -> None:
+    """The sampler's worlds put each card in the one other seat's hand as
+    often as the exact posterior says: every set of cards that seat may hold,
+    weighed by the chance of its moves (:func:`likelihood`, the game replayed)."""
     deals = whisky_playouts.deal(view, 1, seed=0)
     places = whisky_playouts.places(view, deals.template)
-    hidden = places.seat(0)
+    (other,) = [s for s in range(view.players) if places.unknown[s]]
+    hidden = places.seat(other)
     pool = places.cards
     exact: dict[int, float] = dict.fromkeys(places.cards, 0.0)
     total = 0.0
     for chosen in itertools.combinations(range(len(pool)), hidden.stop - hidden.start):
         rest = [pool[i] for i in range(len(pool)) if i not in chosen]
         row = np.array([[*(pool[i] for i in chosen), *rest]])
-        weight = likelihood(deals.subset(np.array([0]), row).game(0), 1)
+        weight = likelihood(deals.subset(np.array([0]), row).game(0), view.player)
         total += weight
         for i in chosen:
             exact[pool[i]] += weight
@@ -101,8 +95,38 @@ def test_the_reading_of_a_knock_matches_exact_enumeration() -> None:
         expected = exact[card] / total
         seen = sampled[card] / 4000
         assert abs(seen - expected) < 4 * np.sqrt(expected * (1 - expected) / worlds.effective) + 0.01, card
+
+
+def test_the_reading_of_a_knock_matches_exact_enumeration() -> None:
+    """Two players, late in the game: seat 0 passed, exchanged twice and knocked."""
+    game = WhiskyPoker(2, seed=14, dealer=1)
+    bots = [GreedyBot(seed=1), GreedyBot(seed=2)]
+    while game.knocker is None:
+        seat = game.current_player
+        assert seat is not None
+        game.apply(bots[seat].act(game.observation(seat), game.legal_actions()))
+    assert game.current_player == 1 and game.knocker == 0 and len(game.actions) == 5
+    view = game.observation(1)
+    assert_one_seat_read_as_exact_enumeration(view)
     uniform = sample_worlds(view, 4000, seed=3, model=None)
     assert uniform.effective == 4000  # no reading: every world counts the same
+
+
+def test_a_take_of_the_unseen_spare_off_the_rule_is_weighed_too() -> None:
+    """Seat 0 holds two pair and takes the unseen spare, which the rule of
+    thumb never does: the model reads it as a player at random, so its later
+    exchange says nothing of the cards it took, and the worlds must not read
+    that exchange as the rule's (they did, when the take was left out)."""
+    game = WhiskyPoker.from_deal(["As Ad Ks Kd 9c", "Qc Jh 10s 9d Kh"], "Qh Qs Jc 10d 9h", dealer=1)
+    assert GreedyBot().probabilities(game.observation(0), game.legal_actions())[1] == 0  # the rule would not take
+    game.apply(TAKE)
+    bots = [GreedyBot(seed=1), GreedyBot(seed=2)]
+    for _ in range(2):  # seat 1 exchanges, then seat 0
+        seat = game.current_player
+        assert seat is not None
+        game.apply(bots[seat].act(game.observation(seat), game.legal_actions()))
+    assert [type(a).__name__ for a in game.actions] == ["TakeSpare", "Exchange", "Exchange"]
+    assert_one_seat_read_as_exact_enumeration(game.observation(1))
 
 
 def test_the_reading_of_two_seats_and_the_cards_left_matches_exact_enumeration() -> None:
@@ -153,8 +177,8 @@ def test_the_model_is_a_policy_or_none() -> None:
         RulesError, match=re.escape("model is a TableModel, a policy with probabilities(), or None, not 'greedy'")
     ):
         coach(view, legal, samples=10, model="greedy")  # type: ignore[arg-type]
-    with pytest.raises(RulesError, match=r"a table model's policy has probabilities.*not RandomBot"):
-        TableModel(RandomBot())  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match=r"a table model's policy has probabilities.*not GreedyRule"):
+        TableModel(GreedyBot().rule(rules_table(3, False, True, "standard").pack, STANDARD))  # type: ignore[arg-type]
     with pytest.raises(RulesError, match=r"tremble is a chance above 0 and at most 1, not 1\.5"):
         TableModel(tremble=1.5)
     with pytest.raises(RulesError, match="games is a whole number of at least 1, not 0"):
@@ -169,7 +193,7 @@ def test_a_policy_of_ones_own_reads_the_table_one_game_at_a_time() -> None:
     assert game.current_player is not None
     view, legal = game.observation(game.current_player), game.legal_actions()
     read = coach(view, legal, samples=40, seed=1, model=GreedyBot())
-    assert read.assumption.endswith("each other player plays as GreedyBot would, or (one in 50) at random.")
+    assert "each other player plays as GreedyBot would, or (one in 50) at random." in read.assumption
     assert [e.action for e in read] and read.worlds < 40  # worlds drawn twice count once
 
 
@@ -207,3 +231,109 @@ def test_the_reading_says_what_a_blind_swap_told() -> None:
     read = sample_worlds(view, 300, seed=1)
     assert any("it gave away a King more than 9 times in 10" in finding for finding in read.findings), read.findings
     assert sample_worlds(view, 300, seed=1, model=None).findings == ()
+
+
+class _Gives:
+    """A policy of one's own that gives ``chances`` for every view (bad ones, for the errors)."""
+
+    def __init__(self, chances: Any) -> None:
+        self.chances = chances
+
+    def probabilities(self, observation: Any, legal_actions: Any) -> Any:
+        return self.chances if not callable(self.chances) else self.chances(legal_actions)
+
+    def __repr__(self) -> str:
+        return "Gives()"
+
+
+def test_bad_models_policies_and_seeds_are_named() -> None:
+    """A model of the other game, a policy that gives no chances or NaN, a
+    string seed: the project's own error naming each, never advice from one world."""
+    split = SplitAndChoose(seed=4)
+    split.apply(split.legal_actions()[0])
+    view, legal = split.observation(1), split.legal_actions()
+    with pytest.raises(RulesError, match=r"GreedyBot\(knock_at=1\.0\).*GreedyBot plays Whisky Poker, not"):
+        coach(view, legal, samples=10, model=GreedyBot())
+    whisky = WhiskyPoker(3, seed=5)
+    whisky.apply(PASS)
+    whisky_view, whisky_legal = whisky.observation(1), whisky.legal_actions()
+    with pytest.raises(RulesError, match=r"plays by GreedyBot.s rule or at random, not Trembling\(HeuristicBot\(\)"):
+        coach(whisky_view, whisky_legal, samples=10, model=HeuristicBot())
+    for chances, said in (
+        (None, r"the policy Gives\(\) gave no probabilities"),
+        (lambda legal: [float("nan")] * len(legal), r"the policy Gives\(\) gave \[nan, nan, nan\] for 3 legal moves"),
+        ([1.0], r"gave \[1\.0\] for 3 legal moves: a chance from 0 to 1 for each, adding up to 1"),
+    ):
+        with pytest.raises(RulesError, match=said):
+            coach(whisky_view, whisky_legal, samples=10, model=_Gives(chances))
+    with pytest.raises(RulesError, match="the worlds' seed is an int, not '1'"):
+        sample_worlds(whisky_view, 10, seed="1")  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match="the probes' first number \\(seed\\) is an int, not '1'"):
+        calibrate("whisky-2-knock", probes=2, seed="1")  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match="RandomBot's seed is an int or None, not 'x'"):
+        RandomBot(seed="x")  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match="tremble is a chance from 0 to 1, not 2"):
+        Trembling(GreedyBot(), 2)
+    with pytest.raises(RulesError, match=r"a policy with no rule plays every move at random: tremble and wander add"):
+        Trembling(None, 0.5)
+    with pytest.raises(
+        RulesError, match=r"at most 1 together, not Trembling\(GreedyBot\(knock_at=1\.0\), tremble=0\.5, wander=0\.6\)"
+    ):
+        Trembling(GreedyBot(), 0.5, wander=0.6)
+    with pytest.raises(RulesError, match="a trembling policy's rule is GreedyBot, HeuristicBot or None, not RandomBot"):
+        Trembling(RandomBot(), 1.0)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("players", "jokers"), [(2, False), (4, True), (9, True)])
+def test_a_trembling_policys_batch_form_gives_its_chances_and_plays_them(players: int, jokers: bool) -> None:
+    """The batch form of a trembling policy (the rule, a move at random among
+    the legal ones or among the candidates) gives, for every hand, the chance
+    that the policy itself gives; and its moves at random come up as often."""
+    policy = Trembling(GreedyBot(knock_at=0.9), tremble=0.2, wander=0.3)
+    checked, drawn_at = 0, 0
+    game = WhiskyPoker(players, jokers=jokers, seed=players)
+    for view, legal, _ in views_of_play(game, [RandomBot(seed=s) for s in range(players)])[:12]:
+        table = rules_table(view.players, view.jokers, view.ace_low, view.ranking)
+        hand = np.array([sorted(table.ids[c] for c in view.hand)])
+        spare = None if view.spare is None else np.array(sorted(table.ids[c] for c in view.spare))
+        for action, chance in zip(legal, policy.probabilities(view, legal), strict=True):
+            batch = whisky_playouts.policy_chances(policy, table, hand, spare, action)
+            assert batch.tolist() == [pytest.approx(chance)], (view, action)
+            checked += 1
+        if spare is not None and drawn_at < 2:  # moves at random, drawn many times
+            drawn_at += 1
+            drawn = np.random.default_rng(drawn_at).integers(0, 2**63, size=3000, dtype=np.uint64)
+            hands, faces = np.tile(hand, (3000, 1)), np.tile(spare, (3000, 1))
+            for among, at_random in ((False, Trembling(None, 1.0)), (True, Trembling(None, 0.0, wander=1.0))):
+                moves, slots = whisky_playouts.random_moves(table, hands, faces, np.full(3000, among), drawn)
+                counts = Counter(zip(moves.tolist(), slots.tolist(), strict=True))
+                wanted = [p for p in at_random.probabilities(view, legal) if p > 0]
+                assert len(counts) == len(wanted)
+                assert all(abs(n / 3000 - wanted[0]) < 4 * np.sqrt(wanted[0] / 3000) for n in counts.values())
+    assert checked > 100 and drawn_at == 2
+
+
+def test_the_coach_told_who_sits_there_comes_true_at_a_table_of_random_bots() -> None:
+    """A table of RandomBots fits the default model (one player in 50 at
+    random), but the coach then reads and plays them on as the rule of thumb:
+    its shares fall far below what seat 0 wins. Told the table, it reads and
+    plays each seat at random, and its shares come true."""
+
+    def random_bots(game: Game, seed: int) -> RandomBot:
+        return RandomBot(seed)
+
+    read = calibrate("whisky-2-phase1", probes=40, seed=0, samples=200, opponents=random_bots)
+    seated = calibrate("whisky-2-phase1", probes=40, seed=0, samples=200, opponents=random_bots, seated=True)
+    assert read.gap + read.half_width < -0.15, read
+    assert seated.surely_off <= 0.03, seated
+    game = WhiskyPoker(3, seed=5)
+    game.apply(PASS)
+    view, legal = game.observation(1), game.legal_actions()
+    advice = coach(view, legal, samples=50, table=[RandomBot(1), GreedyBot(), GreedyBot()])
+    assert "as seated: seat 0 as RandomBot(); seat 2 as GreedyBot(knock_at=1.0) (and each" in advice.assumption
+    with pytest.raises(
+        RulesError, match=r"table lists the 3 players by seat \(a bot, or None for one to read\), not \[None\]"
+    ):
+        coach(view, legal, samples=50, table=[None])
+    with pytest.raises(RulesError, match=r"table lists the players by seat .* not 'GreedyBot'"):
+        MonteCarloBot(table="GreedyBot")

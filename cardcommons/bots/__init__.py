@@ -19,13 +19,11 @@ True
 
 from __future__ import annotations
 
-import random
-from collections.abc import Sequence
-
-from cardcommons.bots.coach import ActionEstimate, MonteCarloBot, PlayoutPolicy, checked_legal, coach, rule_of_thumb
+from cardcommons.bots.coach import ActionEstimate, MonteCarloBot, PlayoutPolicy, coach, rule_of_thumb
+from cardcommons.bots.policies import Policy, RandomBot, Trembling
 from cardcommons.bots.split_and_choose import HeuristicBot
 from cardcommons.bots.whisky import GreedyBot
-from cardcommons.game import Action, Bot, Observation
+from cardcommons.game import Bot
 
 __all__ = [
     "ActionEstimate",
@@ -34,27 +32,9 @@ __all__ = [
     "HeuristicBot",
     "MonteCarloBot",
     "PlayoutPolicy",
+    "Policy",
     "RandomBot",
+    "Trembling",
     "coach",
     "rule_of_thumb",
 ]
-
-
-class RandomBot:
-    """Plays a uniformly random legal action, from its own ``random.Random(seed)``."""
-
-    def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
-
-    def act(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
-        """Any one of ``legal_actions``; :class:`~cardcommons.errors.RulesError` if there is none to choose.
-
-        >>> RandomBot(seed=1).act(None, [])
-        Traceback (most recent call last):
-        ...
-        cardcommons.errors.RulesError: RandomBot needs a list of at least one legal action, not []
-        """
-        return self.rng.choice(checked_legal(legal_actions, "RandomBot"))
-
-    def __repr__(self) -> str:
-        return "RandomBot()"

@@ -101,11 +101,13 @@ def probe(
     samples: int | None = None,
     model: TableModel | None = RULE_OF_THUMB,
     opponents: Callable[[Game, int], Bot] = rule_of_thumb,
+    seated: bool = False,
 ) -> Probe | None:
     """Probe ``n`` of ``situation`` (None if seat 0 never met that kind of
     decision in this game): the coach (``samples``, ``model``) at one of seat
     0's decisions of that kind, drawn at random, the other seats played by
-    ``opponents(game, seed)``.
+    ``opponents(game, seed)``; ``seated``: the coach is told who sits where
+    (its ``table``), else it reads every other seat by ``model``.
 
     >>> found = probe("split-split", 3, samples=100)
     >>> 0 <= found.stated <= 1 and found.outcome in (0.0, 0.5, 1.0)
@@ -135,7 +137,8 @@ def probe(
         assert seat is not None
         game.apply(bots[seat].act(game.observation(seat), game.legal_actions()))
     view, legal = game.observation(0), game.legal_actions()
-    advice = coach(view, legal, samples=samples, seed=n, model=model)
+    table = [None, *bots[1:]] if seated else None
+    advice = coach(view, legal, samples=samples, seed=n, model=model, table=table)
     game.apply(advice[0].action)
     while not game.is_over:
         seat = game.current_player
@@ -204,6 +207,7 @@ def run_probes(
     samples: int | None = None,
     model: TableModel | None = RULE_OF_THUMB,
     opponents: Callable[[Game, int], Bot] = rule_of_thumb,
+    seated: bool = False,
 ) -> list[Probe]:
     """``count`` probes of ``situation`` (games where it never comes up are
     skipped), numbered from ``seed``: the material of a reliability diagram.
@@ -211,10 +215,12 @@ def run_probes(
     >>> [0 <= p.stated <= 1 for p in run_probes("whisky-2-phase1", 2, samples=50)]
     [True, True]
     """
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise RulesError(f"the probes' first number (seed) is an int, not {shown(seed)}")
     found: list[Probe] = []
     n = seed
     while len(found) < count:
-        result = probe(situation, n, samples, model, opponents)
+        result = probe(situation, n, samples, model, opponents, seated)
         if result is not None:
             found.append(result)
         n += 1
@@ -228,9 +234,10 @@ def calibrate(
     samples: int | None = None,
     model: TableModel | None = RULE_OF_THUMB,
     opponents: Callable[[Game, int], Bot] = rule_of_thumb,
+    seated: bool = False,
 ) -> Calibration:
     """``probes`` probes of ``situation`` (see :func:`run_probes`), summed up."""
-    return summarise(situation, run_probes(situation, probes, seed, samples, model, opponents))
+    return summarise(situation, run_probes(situation, probes, seed, samples, model, opponents, seated))
 
 
 def monte_carlo_opponents(samples: int) -> Callable[[Game, int], Bot]:

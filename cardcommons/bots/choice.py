@@ -29,10 +29,10 @@ from typing import Any
 
 import numpy as np
 
-from cardcommons.errors import RulesError
+from cardcommons.errors import RulesError, shown
 from cardcommons.game import Action, Observation
 
-__all__ = ["MANY", "ONE", "TOLERANCE", "Ops", "RuleBot", "best", "best_in_table", "draw", "seed_of"]
+__all__ = ["MANY", "ONE", "TOLERANCE", "Ops", "RuleBot", "best", "best_in_table", "checked_legal", "draw", "seed_of"]
 
 TOLERANCE = 1e-12
 """Scores this close to the best count as equal."""
@@ -194,3 +194,16 @@ class RuleBot:
         moves, tied = self.choices(observation, legal_actions)
         chances = {move: 1 / sum(tied) for move, t in zip(moves, tied, strict=True) if t}
         return [chances.get(action, 0.0) for action in legal_actions]
+
+
+def checked_legal(legal_actions: object, who: str = "the coach") -> list[Action]:
+    """``legal_actions`` as a list, or :class:`RulesError` naming it if it is not a sequence of at least one.
+
+    >>> checked_legal(None, "RandomBot")
+    Traceback (most recent call last):
+    ...
+    cardcommons.errors.RulesError: RandomBot needs a list of at least one legal action, not None
+    """
+    if isinstance(legal_actions, str | bytes) or not isinstance(legal_actions, Sequence) or not legal_actions:
+        raise RulesError(f"{who} needs a list of at least one legal action, not {shown(legal_actions)}")
+    return list(legal_actions)

@@ -33,6 +33,9 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from cardcommons.bots.choice import checked_legal
+from cardcommons.bots.policies import Trembling
+from cardcommons.bots.seating import playing, seat_policies, seated_words
 from cardcommons.bots.worlds import (
     RULE_OF_THUMB,
     Policy,
@@ -59,6 +62,7 @@ __all__ = [
     "coach",
     "gap_words",
     "left_out",
+    "percent_range",
     "rule_of_thumb",
     "same_on_every_deal",
 ]
@@ -82,6 +86,10 @@ class ActionEstimate:
     >>> from cardcommons.split_and_choose import Choose
     >>> print(ActionEstimate(Choose(False), 0.62, 0.57, 0.67, 400))
     Choose the face-down pair: wins about 62% (57–67%)
+    >>> print(ActionEstimate(Choose(False), 0.998, 0.991, 0.999, 1000))
+    Choose the face-down pair: wins about 99.8% (99.1–99.9%)
+    >>> print(ActionEstimate(Choose(False), 1.0, 0.996, 1.0, 1000))
+    Choose the face-down pair: wins in every world the coach drew (95% range 99.6–100%)
     """
 
     action: Action
@@ -96,7 +104,12 @@ class ActionEstimate:
 
     def __str__(self) -> str:
         words = str(self.action)
-        return f"{words[:1].upper()}{words[1:]}: wins about {self.share:.0%} ({self.low * 100:.0f}–{self.high:.0%})"
+        move = f"{words[:1].upper()}{words[1:]}"
+        low, high = percent_range(self.low, self.high)
+        if self.share in (0.0, 1.0):  # every play-out gave the same: the range is the doubt of the sample
+            outcome = "wins" if self.share == 1.0 else "loses"
+            return f"{move}: {outcome} in every world the coach drew (95% range {low}–{high}%)"
+        return f"{move}: wins about {percent_range(self.share, self.share)[0]}% ({low}–{high}%)"
 
     @property
     def apart(self) -> bool:
@@ -145,6 +158,7 @@ def coach(
     playout: PlayoutPolicy = rule_of_thumb,
     model: TableModel | Policy | None = RULE_OF_THUMB,
     also: Sequence[Action] = (),
+    table: Sequence[object] | None = None,
 ) -> Advice:
     """Estimate every candidate move (the game's ``candidate_actions`` that
     are legal), best first, all moves played out on the same worlds, with the
@@ -157,7 +171,11 @@ def coach(
     in proportion to how likely the other players were to make the moves
     they made, under ``model`` (:mod:`cardcommons.bots.worlds`; by default
     the rule-of-thumb bots, one player in 50 at random). ``model=None`` deals
-    them as if the other players' moves said nothing.
+    them as if the other players' moves said nothing. ``table`` lists the
+    players by seat where they are known (a bot, or None for one to read:
+    :mod:`cardcommons.bots.seating`): each seat is then read, and played on in
+    the play-outs, by its own policy; without it, each is read by ``model``'s
+    and played on by the rule of thumb.
 
     ``samples``: play-outs of each move. None (the default) plays 1,000 at
     a time until every move is known to within 3 points (95%) or the best
@@ -190,6 +208,10 @@ def coach(
         raise RulesError(f"{shown(outside[0])} is not among the legal moves given: the coach weighs only those")
     candidates += [a for a in also if a not in candidates]
     batch = playout is rule_of_thumb
+    seats = [None] * game.players if table is None else seat_policies(table, game, observation.player)
+    if table_model is not None and table is not None:
+        table_model = table_model.seated(seats)
+    policies = playing(seats, Trembling(rule_of_thumb(game, 0), 0.0), table)
     most = _MOST if samples is None else samples
     outcomes = Outcomes(len(candidates))
     findings: tuple[str, ...] = ()
@@ -200,7 +222,7 @@ def coach(
             worlds = sample_worlds(observation, count, rng.getrandbits(64), table_model, replayed)
             base = np.array([rng.getrandbits(64) for _ in range(count)], dtype=np.uint64)[:, None]
             seeds = base + np.arange(game.players, dtype=np.uint64)[None, :]  # wraps past 2**64, as seed_of does
-            outcomes.add(worlds.deals.play_out(candidates, seeds), np.ones(count), worlds.clusters)
+            outcomes.add(worlds.deals.play_out(candidates, seeds, policies), np.ones(count), worlds.clusters)
             findings = findings or worlds.findings
         else:
             shares, weights = _scalar_shares(observation, candidates, count, rng, playout, table_model)
@@ -212,7 +234,7 @@ def coach(
     if progress is not None and outcomes.playouts < most:
         progress(outcomes.playouts * len(candidates), outcomes.playouts * len(candidates))
     estimates = outcomes.estimates(candidates)
-    assumption = _assumption(table_model)
+    assumption = _assumption(table_model, batch) if table is None else _seated_assumption(table, observation.player)
     return Advice(sorted(estimates, key=lambda e: -e.share), assumption, findings, estimates[0].worlds)
 
 
@@ -225,11 +247,27 @@ _WIDTH = 0.03
 _Z = 1.959963984540054
 
 
-def _assumption(model: TableModel | None) -> str:
-    """What the coach assumed of the other players, in words."""
+def _assumption(model: TableModel | None, batch: bool) -> str:
+    """What the coach assumed of the other players, and of the play-outs, in words."""
     if model is None:
-        return "It dealt the cards you cannot see as if the other players' moves said nothing about them."
-    return f"It read the other players' moves as clues to their cards: {model}."
+        reading = "It dealt the cards you cannot see as if the other players' moves said nothing about them."
+    else:
+        reading = f"It read the other players' moves as clues to their cards: {model}."
+    players = "by the rule of thumb" if batch else "as the play-out policy given makes them"
+    return (
+        f"{reading} Its play-outs go on with every player, you too, playing {players}: its ranges count "
+        "the luck of the worlds it drew, not whether the game goes on that way."
+    )
+
+
+def _seated_assumption(table: Sequence[object], me: int) -> str:
+    """What the coach assumed of the players as seated, in words."""
+    return (
+        f"It read the other players' moves as clues to their cards, and played them on, as seated: "
+        f"{seated_words(table, me)} (and each, one in 50, as a player at random). Its play-outs go on with you "
+        "playing by the rule of thumb: its ranges count the luck of the worlds it drew, not whether the game goes "
+        "on that way."
+    )
 
 
 class Outcomes:
@@ -306,6 +344,22 @@ class Outcomes:
         return found
 
 
+def percent_range(low: float, high: float) -> tuple[str, str]:
+    """Two shares as percentages with the fewest decimals (up to 3) that keep
+    them apart and read neither as 0% nor as 100% unless it is exactly that.
+
+    >>> percent_range(0.57, 0.67), percent_range(0.996, 1.0), percent_range(0.0, 0.0004)
+    (('57', '67'), ('99.6', '100'), ('0', '0.04'))
+    """
+    texts: tuple[str, ...] = ()
+    for digits in range(4):
+        texts = tuple(f"{x * 100:.{0 if x in (0.0, 1.0) else digits}f}" for x in (low, high))
+        certain = any(float(t) in (0.0, 100.0) and x not in (0.0, 1.0) for t, x in zip(texts, (low, high), strict=True))
+        if not certain and (texts[0] != texts[1] or low == high):
+            break
+    return texts[0], texts[1]
+
+
 def gap_words(estimate: ActionEstimate) -> str:
     """A move's gap to the best, in points, with its interval.
 
@@ -314,9 +368,13 @@ def gap_words(estimate: ActionEstimate) -> str:
     '21 points below the best (17 to 24 below)'
     >>> gap_words(ActionEstimate(PASS, 0.5, 0.47, 0.53, 1000, -0.01, -0.04, 0.02))
     '1 point below the best (4 below to 2 above: not surely worse)'
+    >>> gap_words(ActionEstimate(PASS, 0.0, 0.0, 0.004, 1000, -1.0, -1.0, -1.0))
+    '100 points below the best, the same on every world drawn'
     """
     low, gap, high = (round(-100 * x) for x in (estimate.gap_high, estimate.gap, estimate.gap_low))
     words = f"{gap} point{'' if gap == 1 else 's'} below the best"
+    if estimate.gap_low == estimate.gap_high:  # every world gave the same difference: no range to give
+        return f"{words}, the same on every world drawn"
     if low >= 0:
         return f"{words} ({low} to {high} below)"
     return f"{words} ({high} below to {-low} above: not surely worse)"
@@ -425,19 +483,6 @@ def _check_samples(samples: object, allow_none: bool = False) -> None:
         raise RulesError(f"samples must be a whole number of at least 1, not {shown(samples)}")
 
 
-def checked_legal(legal_actions: object, who: str = "the coach") -> list[Action]:
-    """``legal_actions`` as a list, or :class:`RulesError` naming it if it is not a sequence of at least one.
-
-    >>> checked_legal(None, "RandomBot")
-    Traceback (most recent call last):
-    ...
-    cardcommons.errors.RulesError: RandomBot needs a list of at least one legal action, not None
-    """
-    if isinstance(legal_actions, str | bytes) or not isinstance(legal_actions, Sequence) or not legal_actions:
-        raise RulesError(f"{who} needs a list of at least one legal action, not {shown(legal_actions)}")
-    return list(legal_actions)
-
-
 def _played_by(playout: PlayoutPolicy, game: Game, seed: int) -> Bot:
     bot = playout(game, seed)
     if not callable(getattr(bot, "act", None)):
@@ -454,7 +499,8 @@ class MonteCarloBot:
     """Plays the move the :func:`coach` rates best, from ``samples`` play-outs
     of each candidate move a decision (a fresh seed each time from its own
     ``random.Random(seed)``), reading the table with ``model`` as the coach
-    does (None: as if the other players' moves said nothing). ``last_estimates``
+    does (None: as if the other players' moves said nothing), and ``table``,
+    the players by seat where known (see :func:`coach`). ``last_estimates``
     keeps the coach's share for each candidate of its last move.
     """
 
@@ -464,14 +510,18 @@ class MonteCarloBot:
         seed: int | None = None,
         playout: PlayoutPolicy = rule_of_thumb,
         model: TableModel | Policy | None = RULE_OF_THUMB,
+        table: Sequence[object] | None = None,
     ) -> None:
         _check_samples(samples)
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
             raise RulesError(f"MonteCarloBot's seed is an int or None, not {shown(seed)}")
         _check_playout(playout)
+        if table is not None and (isinstance(table, str | bytes) or not isinstance(table, Sequence)):
+            raise RulesError(f"table lists the players by seat (a bot, or None for one to read), not {shown(table)}")
         self.samples = samples
         self.playout = playout
         self.model = as_model(model)
+        self.table = None if table is None else tuple(table)
         self.rng = random.Random(seed)
         self.last_estimates: dict[Action, float] = {}
 
@@ -479,8 +529,17 @@ class MonteCarloBot:
         reading = "" if self.model is not None else ", model=None"
         return f"MonteCarloBot(samples={self.samples}{reading})"
 
+    def stand_in(self, game: Game) -> Policy:
+        """The policy that stands for this bot at ``game``'s table, where the
+        coach reads and plays it on (:func:`cardcommons.bots.standin.stand_in`)."""
+        from cardcommons.bots.standin import stand_in  # which reads this module's MonteCarloBot
+
+        return stand_in(self, game)
+
     def act(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
         seed = self.rng.getrandbits(64)
-        estimates = coach(observation, legal_actions, self.samples, seed, playout=self.playout, model=self.model)
+        estimates = coach(
+            observation, legal_actions, self.samples, seed, playout=self.playout, model=self.model, table=self.table
+        )
         self.last_estimates = {e.action: e.share for e in estimates}
         return estimates[0].action

@@ -55,7 +55,7 @@ import numpy.typing as npt
 from cardcommons.bots.choice import ONE, Num, Ops, RuleBot, best, draw, seed_of
 from cardcommons.cards import JOKER, Card, Rank, Suit
 from cardcommons.categories import STANDARD
-from cardcommons.errors import RulesError
+from cardcommons.errors import RulesError, shown
 from cardcommons.game import Action, Observation
 from cardcommons.split_and_choose import (
     PACK,
@@ -333,7 +333,7 @@ class HeuristicBot(RuleBot):
         (6, 1)
         """
         if not isinstance(observation, SplitAndChooseObservation):
-            raise TypeError(f"HeuristicBot plays Split and Choose, not {type(observation).__name__}")
+            raise RulesError(f"HeuristicBot plays Split and Choose, not {shown(observation, 80)}")
         view = observation
         match view.phase:
             case "split":

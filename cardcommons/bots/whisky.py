@@ -24,6 +24,7 @@ import numpy.typing as npt
 
 from cardcommons.bots.choice import ONE, RuleBot, seed_of
 from cardcommons.categories import Category, Ranking
+from cardcommons.errors import RulesError, shown
 from cardcommons.game import Action, Observation
 from cardcommons.lookup import hand_table
 from cardcommons.odds import RankingLike, resolve_ranking
@@ -97,7 +98,7 @@ class GreedyBot(RuleBot):
         """The moves the bot weighs from ``observation`` (knock, pass or take
         the spare; or take all and each exchange), and which are tied best."""
         if not isinstance(observation, WhiskyObservation):
-            raise TypeError(f"GreedyBot plays Whisky Poker, not {type(observation).__name__}")
+            raise RulesError(f"GreedyBot plays Whisky Poker, not {shown(observation, 80)}")
         view = observation
         table = rules_table(view.players, view.jokers, view.ace_low, view.ranking)
         rule = self.rule(table.pack, table.ranking)

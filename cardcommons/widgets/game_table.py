@@ -26,7 +26,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 import ipywidgets as w
 
 from cardcommons.bots import MonteCarloBot
-from cardcommons.bots.worlds import RULE_OF_THUMB
+from cardcommons.bots.seating import read_by_stand_in
 from cardcommons.game import Action, Bot, Game, Outcome
 from cardcommons.palette import FONT, INK, LINE, SHADE, stylesheet_html
 from cardcommons.widgets.app import WidgetApp
@@ -369,10 +369,9 @@ class GameTable(WidgetApp, ABC, Generic[G, V]):
             return None
         game = self._game
         key = self._seed * 1000 + len(self._log)
-        unlike = tuple(
-            type(bot).__name__ for bot in self._bots if not RULE_OF_THUMB.fits(bot, game)
-        )  # the Hint's model
-        return Decision(game.observation(YOU), tuple(game.legal_actions()), key, tuple(self._unseen), unlike)
+        stand_ins = tuple(type(bot).__name__ for bot in self._bots if read_by_stand_in(bot))  # the Hint's caution
+        table = (None, *self._bots)  # the Hint reads each bot as seated
+        return Decision(game.observation(YOU), tuple(game.legal_actions()), key, tuple(self._unseen), stand_ins, table)
 
     def _prompt_html(self, view: V) -> str:
         game = self._game

@@ -64,14 +64,17 @@ class Decision:
     """Your decision now: your view, your legal moves, a number that tells
     this decision from the next (the coach's seed), ``unseen``: the moves
     of this game so far that you could not see in full, as the log says them,
-    and ``unlike``: the bots at the table that do not play as the coach reads
-    players (:meth:`cardcommons.bots.worlds.TableModel.fits`), by name."""
+    ``unlike``: the bots at the table that do not play as the coach reads
+    players (:meth:`cardcommons.bots.worlds.TableModel.fits`), by name, and
+    ``table``: the players by seat, where the table knows them (None for you:
+    :mod:`cardcommons.bots.seating`; then ``unlike`` names the bots read by a stand-in)."""
 
     observation: Observation
     legal_actions: Sequence[Action]
     key: int
     unseen: tuple[str, ...] = ()
     unlike: tuple[str, ...] = ()
+    table: tuple[object, ...] | None = None
 
 
 class Hint:
@@ -187,7 +190,7 @@ class Hint:
 
             solution = solve_reserve(view)  # type: ignore[arg-type]
         else:
-            estimates = coach(view, decision.legal_actions, self.samples, decision.key, tick)
+            estimates = coach(view, decision.legal_actions, self.samples, decision.key, tick, table=decision.table)
         with self._lock:
             asked, now = self._asked, self._decision()
             if asked != decision or now != decision:
@@ -202,7 +205,7 @@ class Hint:
             else:
                 rest = left_out(view, decision.legal_actions, estimates)
                 tail = (f"<div>{escape(rest)}</div>" if rest else "") + _reading_html(
-                    estimates, decision.unlike, self._seat_name
+                    estimates, decision.unlike, self._seat_name, decision.table is not None
                 )
                 self._show(estimates, "", tail + self._why_moved(decision))
                 self._answered = decision
@@ -259,30 +262,47 @@ def _group_text(group: list[ActionEstimate]) -> str:
     return text
 
 
-def _reading_html(estimates: list[ActionEstimate], unlike: tuple[str, ...], seat_name: Callable[[int], str]) -> str:
+def _reading_html(
+    estimates: list[ActionEstimate],
+    unlike: tuple[str, ...],
+    seat_name: Callable[[int], str],
+    seated: bool = False,
+) -> str:
     """What the coach assumed of the other players, what their moves told it (each player named
-    by ``seat_name``), and which bots at the table do not play as it assumed (HTML, or "")."""
+    by ``seat_name``), and which bots at the table do not play as it assumed, or are read by a
+    stand-in (HTML, or "")."""
     if not isinstance(estimates, Advice):
         return ""
     told = "".join(f"<li>{escape(named(f, seat_name))}.</li>" for f in estimates.findings)
     findings = f'<ul style="margin:2px 0 2px 18px;padding:0">{told}</ul>' if told else ""
-    return f"<div>{escape(estimates.assumption)}</div>{findings}{_div(unlike_words(unlike))}"
+    return f"<div>{escape(estimates.assumption)}</div>{findings}{_div(unlike_words(unlike, seated))}"
 
 
-def unlike_words(unlike: tuple[str, ...]) -> str:
-    """A caution when bots at the table (one name a seat) do not play as the coach reads players ("" when all do).
+def unlike_words(unlike: tuple[str, ...], seated: bool = False) -> str:
+    """A caution when bots at the table (one name a seat) do not play as the
+    coach reads players, or (``seated``) are read by a stand-in fitted to
+    their moves ("" when there are none).
 
     >>> print(unlike_words(("MonteCarloBot",)))  # doctest: +NORMALIZE_WHITESPACE
     The MonteCarloBot at this table does not play by that rule, so its moves may mean other things
     than the coach reads in them: these chances may be too hopeful.
     >>> unlike_words(("MonteCarloBot",) * 3)[:60]
     'The 3 MonteCarloBots at this table do not play by that rule,'
+    >>> print(unlike_words(("MonteCarloBot",) * 2, seated=True))  # doctest: +NORMALIZE_WHITESPACE
+    The 2 MonteCarloBots at this table are read by a stand-in fitted to their moves and played on by its rule,
+    not by their own look-ahead, which plays stronger: these shares may be too hopeful.
     """
     if not unlike:
         return ""
     counts = Counter(unlike)
     who = " and ".join(name if n == 1 else f"{n} {name}s" for name, n in counts.items())
     one = len(unlike) == 1
+    if seated:
+        return (
+            f"The {who} at this table {'is' if one else 'are'} read by a stand-in fitted to "
+            f"{'its' if one else 'their'} moves and played on by its rule, not by {'its' if one else 'their'} own "
+            "look-ahead, which plays stronger: these shares may be too hopeful."
+        )
     return (
         f"The {who} at this table {'does' if one else 'do'} not play by that rule, so {'its' if one else 'their'} "
         "moves may mean other things than the coach reads in them: these chances may be too hopeful."

@@ -36,10 +36,12 @@ import numpy as np
 import numpy.typing as npt
 
 from cardcommons.bots.choice import MANY, best, draw
+from cardcommons.bots.policies import Trembling
 from cardcommons.bots.split_and_choose import (
     STEP,
     SWAP_ORDER,
     TYPES,
+    HeuristicBot,
     digit,
     kept_hidden,
     reserve_pool,
@@ -62,7 +64,7 @@ from cardcommons.split_and_choose import (
     Swap,
     build_table,
 )
-from cardcommons.split_and_choose.build import mask_sums, sum_over_masks
+from cardcommons.split_and_choose.build import _SELECT, HOLDING, mask_sums, sum_over_masks
 from cardcommons.split_and_choose.rules import ROUNDS
 
 __all__ = ["Candidates", "Deals", "candidates", "deal", "relabel"]
@@ -242,15 +244,24 @@ class Deals(Candidates):
     # -- playing --------------------------------------------------------------
 
     def play_out(
-        self, firsts: Sequence[Action], seeds: npt.NDArray[np.uint64] | None = None
+        self,
+        firsts: Sequence[Action],
+        seeds: npt.NDArray[np.uint64] | None = None,
+        policies: Sequence[Trembling] | None = None,
     ) -> npt.NDArray[np.float64]:
         """Play each of ``firsts`` (moves of the view's player) in every game,
-        then HeuristicBot for both players to the end: the view's player's
-        share of each (1, 0.5 for a draw, or 0), one row per first move.
-        ``seeds[g, p]``: the seed of player ``p``'s bot in game ``g``, the same
-        whatever the first move (all 0 by default). The games are not changed."""
+        then each player by its policy to the end (``policies[p]``, a batch
+        form: HeuristicBot's rule, with its chances of a move at random; by
+        default HeuristicBot for both): the view's player's share of each (1,
+        0.5 for a draw, or 0), one row per first move. ``seeds[g, p]``: the
+        seed of player ``p``'s bot in game ``g``, the same whatever the first
+        move (all 0 by default). The games are not changed."""
         seeds = np.zeros((self.games, 2), dtype=np.uint64) if seeds is None else seeds
-        state = _State(self, len(firsts), np.tile(seeds, (len(firsts), 1)))
+        players = [_RULE_OF_THUMB] * 2 if policies is None else list(policies)
+        for policy in players:
+            if policy.rule is not None and not isinstance(policy.rule, HeuristicBot):
+                raise RulesError(f"a Split and Choose play-out's policy plays by HeuristicBot's rule, not {policy!r}")
+        state = _State(self, len(firsts), np.tile(seeds, (len(firsts), 1)), players)
         state.move(firsts)
         while state.phase != "over":
             state.move(None)
@@ -264,7 +275,7 @@ class Deals(Candidates):
 class _State:
     """The games of a :class:`Deals`, being played out (its arrays copied as they change)."""
 
-    def __init__(self, deals: Deals, copies: int, seeds: npt.NDArray[np.uint64]) -> None:
+    def __init__(self, deals: Deals, copies: int, seeds: npt.NDArray[np.uint64], policies: list[Trembling]) -> None:
         """The games, ``copies`` times over (one copy per first move)."""
 
         def tile(a: Masks) -> Masks:
@@ -288,6 +299,7 @@ class _State:
         self.first_splitter = deals.first_splitter
         self.up, self.down = tile(deals.up), tile(deals.down)
         self.value = value_array()
+        self.policies = policies
 
     def splitter(self) -> int:
         return self.first_splitter if self.round % 2 == 0 else 1 - self.first_splitter
@@ -295,6 +307,19 @@ class _State:
     def _draw(self, player: int) -> npt.NDArray[np.uint64]:
         drawn: npt.NDArray[np.uint64] = draw(self.seeds[:, player], self.decisions[player])
         return drawn
+
+    def _at_random(self, player: int) -> tuple[Masks, Masks, npt.NDArray[np.uint64]]:
+        """Where the player's decision now is a move at random, by its policy
+        (before the decision is counted): the games where it is one of every
+        legal move, those where it is one of the candidates, and each game's
+        draw to pick it with."""
+        policy, decision = self.policies[player], self.decisions[player]
+        seeds = self.seeds[:, player]
+        if policy.by_rule == 1:
+            none = np.zeros(len(seeds), dtype=bool)
+            return none, none, seeds
+        u = (draw(seeds ^ _TREMBLE, decision) >> np.uint64(11)).astype(np.float64) * 2.0**-53
+        return u < policy.tremble, (u >= policy.tremble) & (u < policy.tremble + policy.wander), draw(seeds, decision)
 
     def firsts(self, moves: Sequence[Action], kind: type | tuple[type, ...], verb: str) -> list[Action]:
         """The first moves, checked to be of the kind the phase asks for."""
@@ -333,6 +358,8 @@ class _State:
             mine, theirs = _profile(self.hand[p]), _profile(self.drafted[p])
             scores = [split_score(MANY, self.value, mine, theirs, _profile(up), _profile(down)) for up, down in pairs]
             choice = best(MANY, scores, lambda: self._draw(p))
+            anything, candidate, picked = self._at_random(p)  # every split is a candidate
+            choice = np.where(anything | candidate, (picked % np.uint64(len(pairs))).astype(np.int64), choice)
             self.decisions[p] += 1
             up = np.choose(choice, [u for u, _ in pairs])
             down = np.choose(choice, [d for _, d in pairs])
@@ -354,6 +381,8 @@ class _State:
             pool = [digit(unseen, t) for t in range(TYPES)]
             mine, theirs = _profile(self.hand[q]), _profile(self.drafted[q])
             take_up = takes_face_up(MANY, self.value, mine, theirs, _profile(up), pool)
+            anything, candidate, picked = self._at_random(q)
+            take_up = np.where(anything | candidate, picked % np.uint64(2) == 0, take_up)
             self.decisions[q] += 1
         else:
             choices = [m for m in self.firsts(forced, Choose, "choose a pair") if isinstance(m, Choose)]
@@ -397,10 +426,15 @@ class _State:
                 True,
             )
             choice = best(MANY, reserve_scores(MANY, self.value, _profile(hand), pool), lambda: self._draw(x))
-            self.decisions[x] += 1
             swap = choice > 0
             kind = np.asarray(SWAP_ORDER)[np.maximum(choice - 1, 0)]
             card = np.where(swap, 4 * kind + _HIGHEST[(hand >> (4 * kind)) & 15], 0)
+            anything, candidate, picked = self._at_random(x)  # keep, or swap any card held: every one a candidate
+            rows = np.flatnonzero(anything | candidate)
+            if len(rows):
+                k = (picked[rows] % np.uint64(1 + HOLDING)).astype(np.int64)
+                swap[rows], card[rows] = k > 0, _nth_card(hand[rows], np.maximum(k - 1, 0))
+            self.decisions[x] += 1
         else:
             moves = self.firsts(forced, (Keep, Swap), "swap or keep")
             swap = self.per_copy([isinstance(m, Swap) for m in moves]) == 1
@@ -430,8 +464,43 @@ class _State:
             self.scores[me] = self.per_copy(scores)
         for player in (0, 1):
             if self.scores[player] is None:
-                self.scores[player] = table.scores[self.hand[player]].astype(np.int64)
+                built = table.scores[self.hand[player]].astype(np.int64)
+                anything, _, picked = self._at_random(player)  # the candidate is the best build: only a tremble
+                rows = np.flatnonzero(anything)
+                if len(rows):
+                    built[rows] = _build_scores(self.hand[player][rows], picked[rows] % np.uint64(len(_SELECT) // 2))
+                self.scores[player] = built
         self.phase = "over"
+
+
+_RULE_OF_THUMB = Trembling(HeuristicBot(), 0.0)
+_TREMBLE = np.uint64(0x5DEECE66D)
+"""Mixed into a player's seed for the draw that says whether its move is at random (apart from its tie-breaks)."""
+
+
+def _held(hands: Masks) -> Masks:
+    """The pack positions of each hand's 10 cards, lowest first."""
+    bits = (hands[:, None] >> np.arange(_CARDS)) & 1
+    held: Masks = np.nonzero(bits)[1].reshape(len(hands), HOLDING)
+    return held
+
+
+def _nth_card(hands: Masks, n: Masks) -> Masks:
+    """The ``n``-th card (pack position) of each hand, lowest first."""
+    found: Masks = _held(hands)[np.arange(len(hands)), n]
+    return found
+
+
+def _build_scores(hands: Masks, builds: npt.NDArray[np.uint64]) -> Masks:
+    """The score of build number ``builds[g]`` of each hand (of the 126, in the engine's order)."""
+    scorer = build_table().scorer
+    codes = scorer.table.codes[_held(hands)]  # (games, 10) codes, the cards in pack order
+    number = builds.astype(np.int64)
+    first = (_SELECT[number] * codes).sum(axis=1)
+    second = (_SELECT[len(_SELECT) // 2 + number] * codes).sum(axis=1)
+    strengths = scorer.table.strengths_of_codes
+    scores: Masks = scorer.score(strengths(first), strengths(second)).astype(np.int64)
+    return scores
 
 
 def candidates(view: SplitAndChooseObservation, games: int, seed: int) -> Candidates:

@@ -37,6 +37,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cardcommons.bots.choice import MANY, TOLERANCE, best_in_table, draw
+from cardcommons.bots.policies import Trembling
 from cardcommons.bots.whisky import GreedyBot, GreedyRule
 from cardcommons.errors import RulesError
 from cardcommons.game import Action
@@ -51,18 +52,19 @@ from cardcommons.whisky import (
     parse_action,
     rules_table,
 )
-from cardcommons.whisky.game import REPETITIONS
+from cardcommons.whisky.game import MAX_EXCHANGE_CANDIDATES, REPETITIONS
 from cardcommons.whisky.rules import RulesTable
 
-__all__ = ["Deals", "deal"]
+__all__ = ["Deals", "chances", "deal", "exchange_scores", "policy_chances"]
 
 Ids = npt.NDArray[np.int64]
+Floats = npt.NDArray[np.float64]
 PASS, TAKE, KNOCK, EXCHANGE = 0, 1, 2, 3
 """The moves of a play-out, as numbers; an exchange also has a slot: ``5 * i + j``
 for the ``i``-th card of the sorted hand and the ``j``-th of the sorted spare."""
 
 
-def _minus(cards: Sequence[int], taken: Sequence[int]) -> list[int]:
+def minus(cards: Sequence[int], taken: Sequence[int]) -> list[int]:
     """``cards`` less one copy of each of ``taken`` (which it must hold)."""
     left = Counter(cards)
     left.subtract(taken)
@@ -93,7 +95,7 @@ def places(view: WhiskyObservation, template: WhiskyPoker) -> Places:
     ids = rules_table(view.players, view.jokers, view.ace_low, view.ranking).ids
     known = [[ids[c] for c in cards] for cards in view.known]
     unknown = [
-        [] if s == view.player else _minus([ids[c] for c in hand], known[s]) for s, hand in enumerate(template.hands)
+        [] if s == view.player else minus([ids[c] for c in hand], known[s]) for s, hand in enumerate(template.hands)
     ]
     spare = [ids[c] for c in template.spare] if view.spare is None else []
     stock = [ids[c] for c in template.stock]
@@ -155,7 +157,7 @@ class Deals:
         to_move, hands, spare = key
         rows = []
         for s, hand in enumerate(hands):
-            public = np.array(_minus(hand, self.unknown[s]), dtype=np.int64)
+            public = np.array(minus(hand, self.unknown[s]), dtype=np.int64)
             rows.append(np.sort(np.concatenate([np.tile(public, (self.games, 1)), self.hidden[s]], axis=1), axis=1))
         return to_move, np.stack(rows, axis=1), np.tile(np.array(spare, dtype=np.int64), (self.games, 1))
 
@@ -192,19 +194,20 @@ class Deals:
         self,
         firsts: Sequence[Action],
         seeds: npt.NDArray[np.uint64] | None = None,
-        bot: GreedyBot | None = None,
+        policies: Sequence[Trembling] | None = None,
         seat: int | None = None,
     ) -> npt.NDArray[np.float64]:
         """Play each of ``firsts`` (moves of the view's seat) in every game, then
-        a GreedyBot (with ``bot``'s thresholds) in every seat to the end: the
-        view's seat's share of each game (1 split among the winners, 1/players
-        each in a draw), one row per first move. ``seeds[g, s]``: the seed of
-        seat ``s``'s bot in game ``g``, the same whatever the first move (all 0
-        by default). ``seat``: whose share, if not the view's. The games are not changed."""
+        each seat by its policy to the end (``policies[s]``, a batch form; by
+        default a GreedyBot in every seat): the view's seat's share of each
+        game (1 split among the winners, 1/players each in a draw), one row per
+        first move. ``seeds[g, s]``: the seed of seat ``s``'s bot in game ``g``,
+        the same whatever the first move (all 0 by default). ``seat``: whose
+        share, if not the view's. The games are not changed."""
         players = self.view.players
-        rule = (bot or GreedyBot()).rule(self.table.pack, self.table.ranking)
+        seats = [_RULE_OF_THUMB] * players if policies is None else list(policies)
         seeds = np.zeros((self.games, players), dtype=np.uint64) if seeds is None else seeds
-        shares = _Play(self, rule, len(firsts), seeds, self.view.player if seat is None else seat).run(firsts)
+        shares = _Play(self, seats, len(firsts), seeds, self.view.player if seat is None else seat).run(firsts)
         return shares.reshape(len(firsts), self.games)
 
 
@@ -218,7 +221,9 @@ class _Play:
     """The games of a :class:`Deals`, played out; the games still going are
     kept together (``index``: their places among all the games)."""
 
-    def __init__(self, deals: Deals, rule: GreedyRule, copies: int, seeds: npt.NDArray[np.uint64], seat: int) -> None:
+    def __init__(
+        self, deals: Deals, policies: list[Trembling], copies: int, seeds: npt.NDArray[np.uint64], seat: int
+    ) -> None:
         """The games, ``copies`` times over (one copy per first move); ``seat``'s shares are kept."""
 
         def tile(a: npt.NDArray[Any]) -> npt.NDArray[Any]:
@@ -227,7 +232,9 @@ class _Play:
         self.deals = deals
         self.seat = seat
         self.players = deals.view.players
-        self.knock, self.take_unseen = rule.arrays
+        self.policies = policies
+        table = deals.table
+        self.rules = [None if p.rule is None else _greedy(p).rule(table.pack, table.ranking) for p in policies]
         strengths = deals.table.strengths
         self.codes = strengths.codes
         self.strength_of = strengths.strengths_of_codes
@@ -281,13 +288,37 @@ class _Play:
         return np.repeat(np.array(moves), games), np.repeat(np.array(slots), games)
 
     def _decide(self, seat: int) -> tuple[Ids, Ids]:
-        """GreedyBot's move in every game (see :class:`~cardcommons.bots.whisky.GreedyBot`)."""
-        now = self.strength(self.hands[:, seat])
-        knock = self.knock[now]
-        move = np.where(knock, KNOCK, np.where(self.take_unseen[now], TAKE, PASS))  # phase 1, or a knock
-        slot = np.zeros(len(now), dtype=np.int64)
+        """The seat's move in every game, by its policy: its rule's, or at random (see :func:`random_moves`)."""
         decision = self.decisions[seat]
         self.decisions[seat] += 1
+        policy, rule = self.policies[seat], self.rules[seat]
+        if rule is not None:
+            move, slot = self._rule_move(seat, rule, decision)
+        else:
+            move, slot = np.zeros(len(self.phase), dtype=np.int64), np.zeros(len(self.phase), dtype=np.int64)
+        if policy.by_rule < 1:
+            seeds = self.seeds[:, seat]
+            u = (draw(seeds ^ _TREMBLE, decision) >> np.uint64(11)).astype(np.float64) * 2.0**-53
+            rows = np.flatnonzero(u < policy.tremble + policy.wander)
+            if len(rows):
+                spare = np.where(self.phase[rows, None] == 2, self.spare[rows], -1)
+                moves = random_moves(
+                    self.deals.table,
+                    self.hands[rows, seat],
+                    spare,
+                    u[rows] >= policy.tremble,
+                    draw(seeds[rows], decision),
+                )
+                move[rows], slot[rows] = moves
+        return move, slot
+
+    def _rule_move(self, seat: int, rule: GreedyRule, decision: int) -> tuple[Ids, Ids]:
+        """GreedyBot's move in every game (see :class:`~cardcommons.bots.whisky.GreedyBot`)."""
+        knocks, takes_unseen = rule.arrays
+        now = self.strength(self.hands[:, seat])
+        knock = knocks[now]
+        move = np.where(knock, KNOCK, np.where(takes_unseen[now], TAKE, PASS))  # phase 1, or a knock
+        slot = np.zeros(len(now), dtype=np.int64)
         rows = np.flatnonzero((self.phase == 2) & ~knock)  # the games where the bot weighs its exchanges
         if not len(rows):
             return move, slot
@@ -355,13 +386,110 @@ def exchange_scores(table: RulesTable, hands: Ids, spare: Ids) -> Ids:
     hand_codes, spare_codes = codes[hands], codes[spare]
     after = strength_of((hand_codes.sum(axis=1)[:, None] - hand_codes)[:, :, None] + spare_codes[:, None, :])
     if table.pack.jokers > 1:  # two Jokers share an id: list each exchange once, and not Joker for Joker
-        first_give = np.concatenate([np.ones((len(hands), 1), bool), hands[:, 1:] != hands[:, :-1]], axis=1)
-        first_take = np.concatenate([np.ones((len(spare), 1), bool), spare[:, 1:] != spare[:, :-1]], axis=1)
-        valid = first_give[:, :, None] & first_take[:, None, :] & (hands[:, :, None] != spare[:, None, :])
-        after = np.where(valid, after, -1)
+        after = np.where(_distinct_exchanges(hands, spare), after, -1)
     take_all = strength_of(spare_codes.sum(axis=1))
     scores: Ids = np.concatenate([take_all[:, None], after.reshape(len(hands), HAND_SIZE * HAND_SIZE)], axis=1)
     return scores
+
+
+_RULE_OF_THUMB = Trembling(GreedyBot(), 0.0)
+_TREMBLE = np.uint64(0x5DEECE66D)
+"""Mixed into a seat's seed for the draw that says whether its move is at random (apart from its tie-breaks)."""
+
+
+def _greedy(policy: Trembling) -> GreedyBot:
+    """The policy's rule, which must be GreedyBot's (Whisky Poker's rule of thumb)."""
+    if not isinstance(policy.rule, GreedyBot):
+        raise RulesError(f"a policy at a Whisky Poker table plays by GreedyBot's rule or at random, not {policy!r}")
+    return policy.rule
+
+
+def options(
+    table: RulesTable, hands: Ids, spare: Ids, candidates: bool = True
+) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.bool_]]:
+    """For each row of ``hands`` (sorted ids) with its face-up ``spare`` (a row
+    of -1 in phase 1): which of its moves are legal and (if ``candidates``)
+    which are candidates (the engine's ``candidate_actions``), as flags over
+    the columns take the spare, each exchange (as :func:`exchange_scores`
+    lists them), knock, pass.
+
+    >>> from cardcommons.cards import parse_cards
+    >>> table = rules_table(2, False, True, "standard")
+    >>> hand = np.array([sorted(table.ids[c] for c in parse_cards("As Ad Ks Kd 9c"))])
+    >>> spare = np.array([sorted(table.ids[c] for c in parse_cards("Ac Kc Qc Jd 10s"))])
+    >>> legal, looked = options(table, hand, spare)
+    >>> int(legal.sum()), int(looked.sum())  # 25 exchanges, take, knock; 4 of the 5 that raise it, take, knock
+    (27, 6)
+    """
+    rows = len(hands)
+    face_down = spare[:, 0] < 0
+    legal = np.zeros((rows, 2 + HAND_SIZE * HAND_SIZE + 1), dtype=bool)
+    legal[:, 0] = legal[:, -2] = True  # take and knock: always legal
+    legal[:, -1] = face_down  # pass: in phase 1 only
+    up = np.flatnonzero(~face_down)
+    legal[up, 1:-2] = _distinct_exchanges(hands[up], spare[up]).reshape(len(up), HAND_SIZE * HAND_SIZE)
+    looked = legal.copy()
+    if candidates and len(up):
+        scores = exchange_scores(table, hands[up], spare[up])[:, 1:]
+        now = table.strengths.strengths_of_codes(table.strengths.codes[hands[up]].sum(axis=1))
+        kept = (scores >= 0) & (scores >= now[:, None])  # the exchanges that do not lower the hand
+        order = np.argsort(-np.where(kept, scores, -1), axis=1, kind="stable")  # the engine's order, strongest first
+        first = order[:, :MAX_EXCHANGE_CANDIDATES]
+        every = np.arange(len(up))[:, None]
+        chosen = np.zeros_like(kept)
+        chosen[every, first] = kept[every, first]
+        looked[up, 1:-2] = chosen
+    return legal, looked
+
+
+def _distinct_exchanges(hands: Ids, spare: Ids) -> npt.NDArray[np.bool_]:
+    """``[g, i, j]``: whether giving the ``i``-th card of hand ``g`` (sorted ids)
+    for the ``j``-th of its spare is an exchange of its own: two different
+    cards, each the first of its id (two Jokers share one)."""
+    first_give = np.concatenate([np.ones((len(hands), 1), bool), hands[:, 1:] != hands[:, :-1]], axis=1)
+    first_take = np.concatenate([np.ones((len(spare), 1), bool), spare[:, 1:] != spare[:, :-1]], axis=1)
+    valid: npt.NDArray[np.bool_] = (
+        first_give[:, :, None] & first_take[:, None, :] & (hands[:, :, None] != spare[:, None, :])
+    )
+    return valid
+
+
+def random_moves(table: RulesTable, hands: Ids, spare: Ids, among_candidates: Any, drawn: Any) -> tuple[Ids, Ids]:
+    """A move at random for each row (see :func:`options`): among its
+    candidates where ``among_candidates``, else among its legal moves,
+    the one the 64-bit ``drawn`` number picks; as play-out moves and slots."""
+    among = np.asarray(among_candidates)
+    legal, looked = options(table, hands, spare, candidates=bool(among.any()))
+    allowed = np.where(among[:, None], looked, legal)
+    counts = allowed.sum(axis=1)
+    k = (np.asarray(drawn, dtype=np.uint64) % counts.astype(np.uint64)).astype(np.int64)
+    column = np.argmax(np.cumsum(allowed, axis=1) > k[:, None], axis=1)
+    last = allowed.shape[1] - 1
+    move = np.select([column == 0, column == last, column == last - 1], [TAKE, PASS, KNOCK], EXCHANGE)
+    return move, np.clip(column - 1, 0, None)
+
+
+def policy_chances(policy: Trembling, table: RulesTable, hands: Ids, spare: Ids | None, action: Action) -> Floats:
+    """:func:`chances` for a trembling policy: the rule's, mixed with an equal
+    chance for each legal move and for each candidate (:func:`options`):
+    :meth:`Trembling.probabilities <cardcommons.bots.Trembling.probabilities>` for many hands at once."""
+    found = np.zeros(len(hands))
+    if policy.rule is not None and policy.by_rule:
+        found += policy.by_rule * chances(_greedy(policy).rule(table.pack, table.ranking), table, hands, spare, action)
+    if policy.by_rule == 1:
+        return found
+    faces = np.full((len(hands), HAND_SIZE), -1) if spare is None else np.tile(spare, (len(hands), 1))
+    legal, looked = options(table, np.sort(hands, axis=1), faces, candidates=policy.wander > 0)
+    if isinstance(action, Exchange):
+        ids = table.ids
+        every = np.arange(len(hands))
+        give = np.argmax(np.sort(hands, axis=1) == ids[action.give], axis=1)
+        column = 1 + HAND_SIZE * give + int(np.flatnonzero(faces[0] == ids[action.take])[0])
+        chosen = looked[every, column]
+    else:
+        chosen = np.full(len(hands), isinstance(action, TakeSpare | Knock | Pass))
+    found += policy.tremble / legal.sum(axis=1) + policy.wander * chosen / looked.sum(axis=1)
+    return found
 
 
 def chances(

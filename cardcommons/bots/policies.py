@@ -1,0 +1,187 @@
+"""Policies: how likely a player is to make each legal move, one move at a time or in batch.
+
+A **policy** models a player: ``probabilities(observation, legal_actions)``
+gives the chance of each legal move from the player's view (:class:`Policy`).
+The coach uses a policy twice: to weigh the worlds by the chance of the moves
+a player made (likelihoods) and to continue the player's seat in the
+play-outs. Each policy the project knows has one **batch form**, a
+:class:`Trembling`: a rule-of-thumb bot (whose rule plays many games at once
+over arrays) or none, and a chance ``tremble`` that a move is made at random
+instead, among the legal moves alike. The rule-of-thumb bots are their own
+rule with no tremble, :class:`RandomBot` is no rule and a tremble of 1, and
+MonteCarloBot's stand-in is a rule with fitted settings and a tremble of its
+own. :func:`batch_form` finds it; the play-outs and the likelihoods of the
+batch path read nothing else of a policy.
+
+>>> from cardcommons.whisky import WhiskyPoker
+>>> game = WhiskyPoker.from_deal(["As Ad Ks Kd 9c", "Qh Qs Jc 10d 9h"], "Ac Kc Qc Jd 10s")
+>>> view, legal = game.observation(0), game.legal_actions()  # pass, take the spare, knock
+>>> GreedyBot().probabilities(view, legal)  # two pair: the bot passes
+[1.0, 0.0, 0.0]
+>>> [round(p, 3) for p in Trembling(GreedyBot(), 0.3).probabilities(view, legal)]
+[0.8, 0.1, 0.1]
+>>> batch_form(RandomBot()), batch_form(GreedyBot())
+(Trembling(None, tremble=1.0), Trembling(GreedyBot(knock_at=1.0), tremble=0.0))
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol, runtime_checkable
+
+from cardcommons.bots.choice import checked_legal
+from cardcommons.bots.split_and_choose import HeuristicBot
+from cardcommons.bots.whisky import GreedyBot
+from cardcommons.errors import RulesError, shown
+from cardcommons.game import Action, Observation
+
+__all__ = ["RANDOM", "Policy", "RandomBot", "Rule", "Trembling", "batch_form", "candidates", "checked_probabilities"]
+
+Rule = GreedyBot | HeuristicBot
+"""The bots whose rule plays many games at once (:mod:`cardcommons.bots.playouts`)."""
+
+
+@runtime_checkable
+class Policy(Protocol):
+    """A model of a player: how likely it is to play each legal move from its view."""
+
+    def probabilities(self, observation: Observation, legal_actions: Sequence[Action]) -> Sequence[float]: ...
+
+
+class RandomBot:
+    """Plays a uniformly random legal action, from its own ``random.Random(seed)``.
+
+    >>> RandomBot(seed=1).probabilities(None, ["a", "b"])
+    [0.5, 0.5]
+    """
+
+    def __init__(self, seed: int | None = None) -> None:
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise RulesError(f"RandomBot's seed is an int or None, not {shown(seed)}")
+        self.rng = random.Random(seed)
+
+    def act(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
+        """Any one of ``legal_actions``; :class:`~cardcommons.errors.RulesError` if there is none to choose.
+
+        >>> RandomBot(seed=1).act(None, [])
+        Traceback (most recent call last):
+        ...
+        cardcommons.errors.RulesError: RandomBot needs a list of at least one legal action, not []
+        """
+        return self.rng.choice(checked_legal(legal_actions, "RandomBot"))
+
+    def probabilities(self, observation: Observation, legal_actions: Sequence[Action]) -> list[float]:
+        """An equal chance for each legal move."""
+        legal = checked_legal(legal_actions, "RandomBot")
+        return [1 / len(legal)] * len(legal)
+
+    def __repr__(self) -> str:
+        return "RandomBot()"
+
+
+@dataclass(frozen=True)
+class Trembling:
+    """Plays as ``rule`` would (None: no rule), or, at each move, with the
+    chance ``tremble`` a legal move at random, and with the chance ``wander``
+    one of the game's candidate moves at random (those the coach weighs,
+    ``candidate_actions()``: the moves a player who looks ahead picks among).
+    The batch form of every policy the project knows (see the module's description).
+
+    >>> from cardcommons.whisky import WhiskyPoker
+    >>> game = WhiskyPoker.from_deal(["As Ad Ks Kd 9c", "Qh Qs Jc 10d 9h"], "Ac Kc Qc Jd 10s")
+    >>> Trembling(None, 1.0).probabilities(game.observation(0), game.legal_actions())
+    [0.3333333333333333, 0.3333333333333333, 0.3333333333333333]
+    """
+
+    rule: Rule | None
+    tremble: float
+    wander: float = 0.0
+
+    def __post_init__(self) -> None:
+        if self.rule is not None and not isinstance(self.rule, GreedyBot | HeuristicBot):
+            raise RulesError(f"a trembling policy's rule is GreedyBot, HeuristicBot or None, not {shown(self.rule)}")
+        for name in ("tremble", "wander"):
+            chance = getattr(self, name)
+            if isinstance(chance, bool) or not isinstance(chance, int | float) or not 0 <= chance <= 1:
+                raise RulesError(f"{name} is a chance from 0 to 1, not {shown(chance)}")
+        if self.tremble + self.wander > 1:
+            raise RulesError(f"tremble and wander are chances of one move: at most 1 together, not {shown(self)}")
+        if self.rule is None and self.tremble + self.wander != 1:
+            raise RulesError(
+                f"a policy with no rule plays every move at random: tremble and wander add up to 1, not {shown(self)}"
+            )
+
+    def __repr__(self) -> str:
+        wander = f", wander={self.wander!r}" if self.wander else ""
+        return f"Trembling({self.rule!r}, tremble={self.tremble!r}{wander})"
+
+    @property
+    def by_rule(self) -> float:
+        """The chance that a move is the rule's."""
+        return 1 - self.tremble - self.wander
+
+    def probabilities(self, observation: Observation, legal_actions: Sequence[Action]) -> list[float]:
+        """The rule's chance of each move, mixed with an equal chance for each
+        legal move and for each candidate move."""
+        legal = checked_legal(legal_actions, "a policy")
+        chances = [self.tremble / len(legal)] * len(legal)
+        if self.rule is not None and self.by_rule:
+            by_rule = self.rule.probabilities(observation, legal)
+            chances = [c + self.by_rule * p for c, p in zip(chances, by_rule, strict=True)]
+        if self.wander:
+            looked = set(candidates(observation, legal))
+            chances = [
+                c + (self.wander / len(looked) if a in looked else 0.0) for c, a in zip(chances, legal, strict=True)
+            ]
+        return chances
+
+
+def candidates(observation: Observation, legal_actions: Sequence[Action]) -> list[Action]:
+    """The game's candidate moves from ``observation`` (the coach's: see
+    ``candidate_actions()``) that are among ``legal_actions``; all of them if none is.
+
+    >>> from cardcommons.split_and_choose import SplitAndChoose
+    >>> game = SplitAndChoose(seed=4)
+    >>> len(candidates(game.observation(0), game.legal_actions()))
+    6
+    """
+    game = observation.sample_game(random.Random(0))  # the candidates read only what the player sees
+    return [a for a in game.candidate_actions() if a in legal_actions] or list(legal_actions)
+
+
+RANDOM = Trembling(None, 1.0)
+"""The random policy's batch form: every legal move alike."""
+
+
+def batch_form(policy: object) -> Trembling | None:
+    """The batch form of ``policy``, or None if it has none (a policy of
+    one's own: its moves are weighed and played one game at a time)."""
+    if isinstance(policy, Trembling):
+        return policy
+    if isinstance(policy, GreedyBot | HeuristicBot):
+        return Trembling(policy, 0.0)
+    if isinstance(policy, RandomBot):
+        return RANDOM
+    return None
+
+
+def checked_probabilities(policy: Policy, observation: Observation, legal_actions: Sequence[Action]) -> list[float]:
+    """``policy``'s chances of ``legal_actions``, checked: one number from 0
+    to 1 for each move, adding up to 1; else :class:`RulesError` naming the policy.
+
+    >>> checked_probabilities(RandomBot(), None, ["a", "b"])
+    [0.5, 0.5]
+    """
+    try:
+        found = [float(p) for p in policy.probabilities(observation, legal_actions)]
+    except (TypeError, ValueError) as error:
+        raise RulesError(f"the policy {shown(policy)} gave no probabilities: {error}") from None
+    if len(found) != len(legal_actions) or not all(0 <= p <= 1 for p in found) or not math.isclose(sum(found), 1):
+        raise RulesError(
+            f"the policy {shown(policy)} gave {shown(found)} for {len(legal_actions)} legal moves: "
+            "a chance from 0 to 1 for each, adding up to 1"
+        )
+    return found

@@ -1,0 +1,126 @@
+"""MonteCarloBot's stand-in: the rule of thumb with settings fitted to its own moves.
+
+A :class:`~cardcommons.bots.MonteCarloBot` plays thousands of play-outs a
+move: too slow to ask how likely it was to make each move in a thousand
+worlds, or to play its seat in a thousand play-outs. Its **stand-in** is a
+policy that says how likely each legal move is, at once, and plays many
+games at once: the game's rule-of-thumb bot (GreedyBot with fitted
+``knock_at`` and ``take_unseen_below`` for Whisky Poker, HeuristicBot for
+Split and Choose) that, at each move, with a fitted chance (``wander``)
+plays instead one of the moves MonteCarloBot weighs (the game's candidate
+moves) at random, and with a small one (``tremble``) any legal move
+(:class:`~cardcommons.bots.policies.Trembling`). MonteCarloBot picks
+among its candidates by play-outs whose verdicts are close and noisy: in
+Whisky Poker's phase 2 its move is the rule's about half the time, but
+never one it did not weigh.
+
+It is a model for **reading** a MonteCarloBot's moves (how likely each
+was, in each world). It is a weaker player than MonteCarloBot: no setting
+of the rule of thumb plays as strongly, and its moves at random weaken it
+further, so play-outs that go on with it in MonteCarloBot's seats make the
+coach too hopeful (measured with :mod:`cardcommons.bots.calibration`).
+
+The settings were fitted by maximum likelihood to MonteCarloBot's own
+decisions at each of the arcade's strengths, logged at the arcade's tables
+(Whisky Poker at 2, 4 and 9 players, Split and Choose), and measured on
+games held out; ``standin.json`` beside this module keeps them with their
+figures, and ``python -m cardcommons.bots.standin_fit`` fits them again
+(:mod:`cardcommons.bots.standin_fit`).
+
+>>> from cardcommons.bots import MonteCarloBot
+>>> from cardcommons.whisky import WhiskyPoker
+>>> game = WhiskyPoker(4, seed=1)
+>>> policy = stand_in(MonteCarloBot(300), game)
+>>> policy  # doctest: +ELLIPSIS
+Trembling(GreedyBot(knock_at=0.99..., take_unseen_below=0...), tremble=0.0..., wander=0...)
+>>> chances = policy.probabilities(game.observation(game.current_player), game.legal_actions())
+>>> round(sum(chances), 9), min(chances) > 0
+(1.0, True)
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from cardcommons.bots.policies import Rule, Trembling
+from cardcommons.bots.split_and_choose import HeuristicBot
+from cardcommons.bots.whisky import GreedyBot
+from cardcommons.errors import RulesError, shown
+from cardcommons.split_and_choose import SplitAndChoose
+from cardcommons.whisky import WhiskyPoker
+
+__all__ = ["FITTED", "fitted", "settings", "stand_in"]
+
+FITTED = Path(__file__).with_name("standin.json")
+"""The fitted settings and their figures, as ``python -m cardcommons.bots.standin_fit`` writes them."""
+
+
+@cache
+def fitted() -> dict[str, Any]:
+    """The contents of :data:`FITTED`: the strengths (play-outs a move, by
+    name), and for each table and strength the fitted settings with their figures."""
+    found: dict[str, Any] = json.loads(FITTED.read_text(encoding="utf-8"))
+    return found
+
+
+def stand_in(bot: object, game: object, form: str = "wandering") -> Trembling:
+    """The stand-in policy for ``bot``, a MonteCarloBot, at ``game``'s table
+    (any point of a game of Whisky Poker or Split and Choose: its rules
+    are read, nothing else), in the ``form`` of :func:`settings`.
+
+    >>> from cardcommons.bots import GreedyBot
+    >>> stand_in(GreedyBot(), SplitAndChoose(seed=1))
+    Traceback (most recent call last):
+    ...
+    cardcommons.errors.RulesError: a stand-in stands for a MonteCarloBot, not GreedyBot(knock_at=1.0)
+    """
+    from cardcommons.bots.coach import MonteCarloBot  # the coach's own bot, whose module may import this one
+
+    if not isinstance(bot, MonteCarloBot):
+        raise RulesError(f"a stand-in stands for a MonteCarloBot, not {shown(bot)}")
+    found = settings(game, bot.samples, form)
+    if isinstance(game, SplitAndChoose):
+        rule: Rule = HeuristicBot(seed=0)
+    else:
+        rule = GreedyBot(found["knock_at"], found["take_unseen_below"], seed=0)
+    return Trembling(rule, found["tremble"], found.get("wander", 0.0))
+
+
+def settings(game: object, samples: int, form: str = "wandering") -> dict[str, float]:
+    """The fitted settings of the stand-in for a MonteCarloBot of ``samples``
+    play-outs a move at ``game``'s table: those of the nearest strength
+    fitted (on a log scale of play-outs); for Whisky Poker at a number of
+    players between two fitted, each setting in proportion between theirs.
+    ``form``: ``"wandering"`` (the default: a move at random, now and then,
+    among the moves MonteCarloBot weighs, the game's candidates, and rarely
+    among all legal moves) or ``"trembling"`` (only among all legal moves),
+    which fits MonteCarloBot's moves less well (see :data:`FITTED`'s figures).
+
+    >>> settings(SplitAndChoose(seed=1), 300)["tremble"] > 0
+    True
+    >>> three = settings(WhiskyPoker(3, seed=1), 100)["take_unseen_below"]
+    >>> two, four = (settings(WhiskyPoker(n, seed=1), 100)["take_unseen_below"] for n in (2, 4))
+    >>> min(two, four) <= three <= max(two, four)
+    True
+    """
+    if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
+        raise RulesError(f"a MonteCarloBot's play-outs a move are a whole number of at least 1, not {shown(samples)}")
+    data = fitted()
+    if form not in ("trembling", "wandering"):
+        raise RulesError(f"the stand-in's form is 'trembling' or 'wandering', not {shown(form)}")
+    strength = min(data["strengths"], key=lambda name: abs(math.log(data["strengths"][name] / samples)))
+    tables = data["tables"]
+    if isinstance(game, SplitAndChoose):
+        return dict(tables["split"][strength][form]["settings"])
+    if not isinstance(game, WhiskyPoker):
+        raise RulesError(f"the stand-in plays Whisky Poker or Split and Choose, not {shown(game)}")
+    counts = sorted(int(name.split("-")[1]) for name in tables if name.startswith("whisky-"))
+    low = max([n for n in counts if n <= game.players], default=counts[0])
+    high = min([n for n in counts if n >= game.players], default=counts[-1])
+    at_low, at_high = (tables[f"whisky-{n}"][strength][form]["settings"] for n in (low, high))
+    share = 0.0 if high == low else (game.players - low) / (high - low)
+    return {name: round(at_low[name] + share * (at_high[name] - at_low[name]), 4) for name in at_low}

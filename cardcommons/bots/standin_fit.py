@@ -1,0 +1,379 @@
+"""Fitting the MonteCarloBot stand-in: its decisions logged, its settings fitted.
+
+:func:`log_games` plays seeded games at the arcade's MonteCarloBot tables
+(seat 0 the game's rule-of-thumb bot, every other seat a MonteCarloBot of
+one strength, seeded as :mod:`cardcommons.bots.calibration` seats them) and
+keeps each game's seed and moves: the games replay exactly, so the views,
+the legal moves and the moves MonteCarloBot played are all in them.
+:func:`fit_table` fits the stand-in's settings to the games of even seed by
+maximum likelihood, in two forms (a tremble among all legal moves; a wander
+among the candidate moves, with a small tremble), and scores them on the
+games of odd seed, held out: the log-likelihood per decision, and how often
+the stand-in's likeliest move is MonteCarloBot's, beside the rule of thumb's.
+
+``python -m cardcommons.bots.standin_fit`` logs the games again (about six
+CPU minutes) and refits; ``--refit`` refits from the stored games (under a minute).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from cardcommons.bots.coach import MonteCarloBot, rule_of_thumb
+from cardcommons.bots.split_and_choose import HeuristicBot
+from cardcommons.bots.standin import FITTED
+from cardcommons.bots.whisky import GreedyBot, hand_percentiles
+from cardcommons.errors import RulesError, shown
+from cardcommons.game import Action, Bot, Game, Observation
+from cardcommons.progress import progress
+from cardcommons.split_and_choose import SplitAndChoose, SplitAndChooseObservation
+from cardcommons.split_and_choose import parse_action as parse_split_action
+from cardcommons.whisky import Knock, Pass, TakeSpare, WhiskyObservation, WhiskyPoker, rules_table
+from cardcommons.whisky import parse_action as parse_whisky_action
+from cardcommons.widgets.address import STRENGTHS
+
+TABLES = ("whisky-2", "whisky-4", "whisky-9", "split")
+"""The tables logged: Whisky Poker at 2, 4 and 9 players, and Split and Choose."""
+Floats = npt.NDArray[np.float64]
+FIRST_SEED = 10_000
+"""The first game's seed (the calibration's probes start at 0: these games are others)."""
+
+
+def new_game(table: str, seed: int) -> Game:
+    """Game ``seed`` of ``table``, its dealer or first splitter turning with the seed.
+
+    >>> new_game("whisky-4", 10_001).dealer, new_game("split", 3).first_splitter
+    (1, 1)
+    """
+    if table == "split":
+        return SplitAndChoose(seed=seed, first_splitter=seed % 2)
+    if table in TABLES:
+        players = int(table.split("-")[1])
+        return WhiskyPoker(players, dealer=seed % players, seed=seed)
+    raise RulesError(f"no table named {shown(table)}; the tables are {', '.join(TABLES)}")
+
+
+def log_games(table: str, samples: int, decisions: int, seed: int = FIRST_SEED) -> list[str]:
+    """Games of ``table`` from ``seed`` on, MonteCarloBots of ``samples``
+    play-outs in every seat but 0, until they have made ``decisions``
+    decisions: each game as ``"seed: move; move; ..."``.
+
+    >>> log_games("split", 100, 1, seed="1")
+    Traceback (most recent call last):
+    ...
+    cardcommons.errors.RulesError: the first game's seed is an int, not '1'
+    """
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise RulesError(f"the first game's seed is an int, not {shown(seed)}")
+    new_game(table, seed)
+    games: list[str] = []
+    made = 0
+    with progress(total=decisions, desc=f"{table}, {samples} play-outs", leave=False) as bar:
+        while made < decisions:
+            game = new_game(table, seed)
+            bots: list[Bot] = [rule_of_thumb(game, seed * 16)]
+            bots += [MonteCarloBot(samples, seed=seed * 16 + s) for s in range(1, game.players)]
+            while (player := game.current_player) is not None:
+                game.apply(bots[player].act(game.observation(player), game.legal_actions()))
+                if player != 0:
+                    made += 1
+                    bar.update(1)
+            games.append(f"{seed}: {'; '.join(game.record()['actions'])}")
+            seed += 1
+    return games
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One logged decision of a MonteCarloBot: its view, the legal moves and the move it played."""
+
+    observation: Observation
+    legal: tuple[Action, ...]
+    played: int
+    """The index of the move played in ``legal``."""
+
+
+def decisions(table: str, games: Sequence[str]) -> Iterator[Decision]:
+    """The MonteCarloBot decisions of logged ``games`` (every seat but 0), replayed."""
+    parse = parse_split_action if table == "split" else parse_whisky_action
+    for logged in games:
+        seed, moves = logged.split(": ")
+        game = new_game(table, int(seed))
+        for code in moves.split("; "):
+            action = parse(code)
+            player = game.current_player
+            assert player is not None
+            if player != 0:
+                legal = tuple(game.legal_actions())
+                yield Decision(game.observation(player), legal, legal.index(action))
+            game.apply(action)
+
+
+# -- what the rule makes of a decision, for any thresholds ----------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Read:
+    """A logged decision as the fit reads it: its ``kind`` (Whisky's "phase
+    1", "phase 2", "after a knock"; Split and Choose's phase), ``moves``
+    legal moves, the played move's chance under the rule of thumb
+    (``by_rule``), and, for Whisky Poker, the hand's percentile, the phase,
+    whether the move played is a knock, a take of the unseen spare, a pass,
+    and its chance under GreedyBot if the bot never knocked on its hand's
+    strength (``unforced``); ``candidates``, how many moves MonteCarloBot
+    weighs (the game's candidate moves), and whether the move played is one (``candidate``)."""
+
+    kind: str
+    moves: int
+    by_rule: float
+    candidates: int
+    candidate: bool
+    percentile: float = 0.0
+    phase: int = 0
+    knock: bool = False
+    take: bool = False
+    pass_: bool = False
+    unforced: float = 0.0
+
+
+_NEVER_KNOCKS = GreedyBot(knock_at=2.0)
+"""GreedyBot with no knock on strength (no hand reaches the percentile 2): it knocks only when nothing improves."""
+
+
+def read(decision: Decision) -> Read:
+    """What the fit needs of ``decision``."""
+    view, legal = decision.observation, list(decision.legal)
+    played = decision.legal[decision.played]
+    weighed = view.sample_game(random.Random(0)).candidate_actions()  # the same in every game that fits the view
+    if isinstance(view, SplitAndChooseObservation):
+        chance = HeuristicBot(seed=0).probabilities(view, legal)[decision.played]
+        return Read(view.phase, len(legal), chance, len(weighed), played in weighed)
+    assert isinstance(view, WhiskyObservation)
+    table = rules_table(view.players, view.jokers, view.ace_low, view.ranking)
+    strength = table.strengths.strength([table.ids[c] for c in view.hand])
+    return Read(
+        "after a knock" if view.knocker is not None else f"phase {view.phase}",
+        len(legal),
+        GreedyBot(seed=0).probabilities(view, legal)[decision.played],
+        len(weighed),
+        played in weighed,
+        hand_percentiles(table.pack, view.ranking)[strength],
+        view.phase,
+        isinstance(played, Knock),
+        isinstance(played, TakeSpare),
+        isinstance(played, Pass),
+        _NEVER_KNOCKS.probabilities(view, legal)[decision.played],
+    )
+
+
+# -- the fit: maximum likelihood over a grid ------------------------------------------------------------------
+
+TREMBLES = np.geomspace(1e-3, 0.9, 60)
+"""The trembles tried (a move at random among the legal moves): the fit takes the likeliest."""
+FLOORS = np.geomspace(1e-4, 0.1, 13)
+"""With a wander among the candidates, the trembles tried among all legal moves: a floor, for moves it never weighs."""
+WANDERS = np.linspace(0.0, 0.95, 39)
+"""The chances tried of a move at random among the candidates."""
+
+
+def _columns(reads: Sequence[Read]) -> dict[str, npt.NDArray[Any]]:
+    """The reads' fields as arrays, one entry per decision."""
+    return {name: np.array([getattr(r, name) for r in reads]) for name in Read.__dataclass_fields__}
+
+
+def mixed(reads: Sequence[Read], chance: Floats, tremble: float, wander: float = 0.0) -> Floats:
+    """The chance of each read's played move when a player plays by the
+    rule (``chance``), or with the chance ``wander`` a move at random among
+    the candidates, or with the chance ``tremble`` among all legal moves.
+
+    >>> weighed = Read("phase 2", 20, 0.0, 4, True)
+    >>> mixed([weighed], np.array([1.0]), 0.1, 0.4).tolist()
+    [0.605]
+    """
+    c = _columns(reads)
+    among = np.where(c["candidate"], 1 / c["candidates"], 0.0)
+    found: Floats = (1 - tremble - wander) * chance + wander * among + tremble / c["moves"]
+    return found
+
+
+def rule_chances(reads: Sequence[Read], knock_at: float, take_below: float) -> Floats:
+    """The chance of each read's played move under GreedyBot with these thresholds.
+
+    >>> knocked = Read("phase 2", 26, 0.0, 6, True, 0.9, 2, knock=True)
+    >>> rule_chances([knocked], 0.95, 0.5).tolist(), rule_chances([knocked], 0.85, 0.5).tolist()
+    ([0.0], [1.0])
+    """
+    c = _columns(reads)
+    first = np.where(c["percentile"] < take_below, c["take"], c["pass_"])
+    below = np.where(c["phase"] == 1, first, c["unforced"])
+    chances: Floats = np.where(c["percentile"] >= knock_at, c["knock"], below).astype(np.float64)
+    return chances
+
+
+def _midpoint(values: Floats, chosen: float) -> float:
+    """The middle of the thresholds that read the data as ``chosen`` does:
+    from the largest of ``values`` below it (or 0) up to it."""
+    below = values[values < chosen]
+    return round(float((below.max() if len(below) else 0.0) + chosen) / 2, 4)
+
+
+def _mixes(wander: bool) -> list[tuple[float, float]]:
+    """The (tremble, wander) pairs the fit tries."""
+    if not wander:
+        return [(float(e), 0.0) for e in TREMBLES]
+    return [(float(e), float(w)) for e in FLOORS for w in WANDERS if e + w < 1]
+
+
+def fit_whisky(reads: Sequence[Read], wander: bool = False) -> dict[str, float]:
+    """GreedyBot's ``knock_at`` and ``take_unseen_below`` and the tremble (and,
+    with ``wander``, the wander among the candidates) that make ``reads``
+    likeliest, each threshold in the middle of the range that fits alike."""
+    c = _columns(reads)
+    p = c["percentile"]
+    knocks = np.unique(np.append(p, 1.0))
+    firsts = c["phase"] == 1
+    takes = np.unique(np.concatenate([p[firsts], [0.0, 1.0 + 1e-9]]))
+    above = p[None, :] >= knocks[:, None]  # [knock_at, decision]
+    taking = np.where(p[None, :] < takes[:, None], c["take"], c["pass_"]).astype(np.float64)  # [take_below, decision]
+    best = (-np.inf, 0.0, 0.0, 0.0, 0.0)
+    for tremble, wandering in _mixes(wander):
+        knocked = np.log(mixed(reads, c["knock"].astype(np.float64), tremble, wandering))
+        unforced = np.log(mixed(reads, c["unforced"], tremble, wandering))
+        first = np.log(mixed(reads, taking, tremble, wandering))
+        later = (~above & ~firsts) @ unforced + above @ knocked  # [knock_at]
+        total = later[:, None] + (~above & firsts) @ first.T  # [knock_at, take_below]
+        k, t = np.unravel_index(int(np.argmax(total)), total.shape)
+        if total[k, t] > best[0]:
+            best = (float(total[k, t]), float(knocks[k]), float(takes[t]), tremble, wandering)
+    _, knock_at, take_below, tremble, wandering = best
+    found = {"knock_at": _midpoint(knocks, knock_at), "take_unseen_below": _midpoint(takes, take_below)}
+    return {**found, "tremble": round(tremble, 4), **({"wander": round(wandering, 4)} if wander else {})}
+
+
+def fit_mix(reads: Sequence[Read], chance: Floats, wander: bool = False) -> dict[str, float]:
+    """The tremble (and, with ``wander``, the wander) that make the played
+    moves likeliest, given their chance under the rule."""
+    mixes = _mixes(wander)
+    total = [np.log(mixed(reads, chance, e, w)).sum() for e, w in mixes]
+    tremble, wandering = mixes[int(np.argmax(total))]
+    return {"tremble": round(tremble, 4), **({"wander": round(wandering, 4)} if wander else {})}
+
+
+@dataclass(frozen=True)
+class Measured:
+    """How well a policy reads held-out decisions: the mean log-likelihood
+    of the moves played, and the agreement (how often its likeliest move is
+    the one played, ties sharing), for the stand-in and the rule of thumb
+    (with the tremble fitted to it alone, and with the model's 1 in 50)."""
+
+    decisions: int
+    stand_in: float
+    rule: float
+    rule_one_in_50: float
+    uniform: float
+    stand_in_agrees: float
+    rule_agrees: float
+
+
+def measure(reads: Sequence[Read], stand_in: Floats, agrees: Floats, rule_tremble: float) -> Measured:
+    """The figures of :class:`Measured` for held-out ``reads``, given the
+    played moves' chances under the stand-in (``stand_in``) and how often its likeliest move is played (``agrees``)."""
+    by_rule = _columns(reads)["by_rule"].astype(np.float64)
+
+    def mean_log(chance: Floats) -> float:
+        return round(float(np.log(chance).mean()), 4)
+
+    return Measured(
+        len(reads),
+        mean_log(stand_in),
+        mean_log(mixed(reads, by_rule, rule_tremble)),
+        mean_log(mixed(reads, by_rule, 0.02)),
+        mean_log(mixed(reads, by_rule, 1.0)),
+        round(float(agrees.mean()), 4),
+        round(float(by_rule.mean()), 4),
+    )
+
+
+def fit_table(table: str, games: Sequence[str]) -> dict[str, Any]:
+    """The stand-in's settings for ``table``, fitted to the logged ``games`` of
+    even seed, with their :class:`Measured` figures on the games of odd seed:
+    as a trembling rule (``"trembling"``) and with a wander among the candidates
+    (``"wandering"``). Split and Choose's builds are fitted (MonteCarloBot
+    weighs only the best build, and a tremble would build at random) but not
+    measured: they would only add agreement that every policy here shares."""
+    halves: tuple[list[Read], list[Read]] = ([], [])
+    for logged in games:
+        halves[int(logged.split(":")[0]) % 2].extend(map(read, decisions(table, [logged])))
+    fitting, held = halves[0], [r for r in halves[1] if r.kind != "build"]
+    rule_tremble = fit_mix(fitting, _by_rule(fitting))["tremble"]
+    found: dict[str, Any] = {}
+    for name, wander in (("trembling", False), ("wandering", True)):
+        if table == "split":
+            settings = fit_mix(fitting, _by_rule(fitting), wander)
+            chance = _by_rule(held)
+        else:
+            settings = fit_whisky(fitting, wander)
+            chance = rule_chances(held, settings["knock_at"], settings["take_unseen_below"])
+        stand_in = mixed(held, chance, settings["tremble"], settings.get("wander", 0.0))
+        figures = measure(held, stand_in, chance, rule_tremble)
+        found[name] = {"settings": settings, "decisions": len(fitting), "held_out": asdict(figures)}
+    return found
+
+
+def _by_rule(reads: Sequence[Read]) -> Floats:
+    """The played moves' chances under the rule of thumb."""
+    chance: Floats = _columns(reads)["by_rule"].astype(np.float64)
+    return chance
+
+
+DECISIONS = {"whisky-2": 800, "whisky-4": 800, "whisky-9": 600, "split": 600}
+"""MonteCarloBot decisions logged at each table, for each strength."""
+GAMES = Path(__file__).with_name("standin_games.json")
+"""The logged games, by table and strength, with the CPU seconds the logging took."""
+
+
+def log_all() -> dict[str, Any]:
+    """Every table's games at every strength (:data:`DECISIONS`), with the CPU seconds each took."""
+    logged: dict[str, Any] = {"cpu_seconds": {}, "games": {}}
+    for table in TABLES:
+        for name, samples in STRENGTHS:
+            start = time.process_time()
+            logged["games"].setdefault(table, {})[name] = log_games(table, samples, DECISIONS[table])
+            logged["cpu_seconds"].setdefault(table, {})[name] = round(time.process_time() - start, 1)
+    return logged
+
+
+def fit_all(logged: dict[str, Any]) -> dict[str, Any]:
+    """The stand-in's settings for every table and strength logged, with their figures."""
+    tables = {
+        table: {name: fit_table(table, games) for name, games in by_strength.items()}
+        for table, by_strength in logged["games"].items()
+    }
+    return {"strengths": dict(STRENGTHS), "logging_cpu_seconds": logged["cpu_seconds"], "tables": tables}
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Log the games again and fit (or, with ``--refit``, fit the stored games again)."""
+    parser = argparse.ArgumentParser(prog="python -m cardcommons.bots.standin_fit", description=__doc__)
+    parser.add_argument("--refit", action="store_true", help="fit the stored games again, without logging")
+    args = parser.parse_args(argv)
+    if args.refit:
+        logged = json.loads(GAMES.read_text(encoding="utf-8"))
+    else:
+        logged = log_all()
+        GAMES.write_text(json.dumps(logged, indent=1) + "\n", encoding="utf-8")
+    FITTED.write_text(json.dumps(fit_all(logged), indent=1) + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()
