@@ -76,7 +76,7 @@ solve: $(STAMP)  ## the miniatures solved by CFR+, each bot's exploitability, th
 	$(BIN)/python -m cardcommons.solve $(VARIANTS)
 
 site: $(STAMP) $(NPM_STAMP)  ## the course as a static site from the committed outputs, in build/site (any static host)
-	$(BIN)/python docs/site/stage.py build/site-src
+	$(BIN)/python docs/site/stage.py build/site-src $(wildcard build/lite)
 	$(BIN)/sphinx-build -q -W -b html build/site-src build/site
 
 lite: $(LITE_STAMP)  ## the lessons and the arcade in JupyterLite, in build/lite (Python in the browser, no server)
