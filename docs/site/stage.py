@@ -101,16 +101,16 @@ class Openers:
         """The line under a saved widget whose one-line summary is ``summary``: it is a picture, and where to use it.
 
         >>> print(Openers().play_here("Hand explorer: run this cell to pick cards.", "01_x.ipynb", 1))
-        <p class="cc-play-here" ...>This hand explorer is a picture saved with the lesson: its controls do nothing on
-        this page. To use it, open the course on your own machine (<code ...>make lab</code>).</p>
+        <p class="cc-play-here" ...>This hand explorer is a picture of its last run: its controls do nothing on this
+        page. To use it, open the course on your own machine (<code ...>make lab</code>).</p>
         """
         name = summary.split(APP)[0]
         play = name.endswith(("table", "arcade"))
         thing = "table" if name.endswith("table") else name.removeprefix("Card Commons ").lower()
         where = " or ".join(self.links(notebook, depth, play=play))
         return (
-            f'<p class="cc-play-here" style="font-size:14px;margin:4px 0 12px">This {thing} is a picture saved with '
-            f"the lesson: its controls do nothing on this page. To {'play' if play else 'use it'}, open {where}.</p>"
+            f'<p class="cc-play-here" style="font-size:14px;margin:4px 0 12px">This {thing} is a picture of its last '
+            f"run: its controls do nothing on this page. To {'play' if play else 'use it'}, open {where}.</p>"
         )
 
 
@@ -174,7 +174,7 @@ def freeze_widgets(notebook: dict[str, Any], name: str, openers: Openers) -> int
     >>> freeze_widgets(notebook, "03_whisky_poker.ipynb", Openers()), state["b"]["state"]["disabled"]
     (1, True)
     >>> notebook["cells"][0]["outputs"][1]["data"]["text/html"]
-    '<p class="cc-play-here" ...>This table is a picture saved with the lesson: ... To play, open the course...'
+    '<p class="cc-play-here" ...>This table is a picture of its last run: ... To play, open the course...'
     """
     saved = notebook["metadata"].get("widgets", {}).get(STATE, {}).get("state", {})
     for model in saved.values():
