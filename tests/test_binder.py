@@ -190,8 +190,9 @@ def test_binder_environment_runs_a_lesson_and_the_arcade(tmp_path: Path) -> None
     assert served == voila, "Binder's server has make play's Voilà settings"
     # what the voila/render route reads them as (Voilà's server extension: the server's config)
     route = "from jupyter_server.serverapp import ServerApp; from voila.execute import VoilaExecutor; "
-    route += "from voila.configuration import VoilaConfiguration; app = ServerApp(); app.load_config_file(); "
-    route += "e = VoilaExecutor(config=app.config); print(e.iopub_timeout, e.timeout, e.raise_on_iopub_timeout, "
+    route += "from voila.configuration import VoilaConfiguration; from nbformat.v4 import new_notebook; "
+    route += "app = ServerApp(); app.load_config_file(); e = VoilaExecutor(new_notebook(), config=app.config); "
+    route += "print(e.iopub_timeout, e.timeout, e.raise_on_iopub_timeout, "
     route += (
         "VoilaConfiguration(parent=app).extension_denylist == "
         + repr(voila["VoilaConfiguration"]["extension_denylist"])
