@@ -124,11 +124,16 @@ def repository_name(pyproject: Path = PYPROJECT) -> str:
     sets it ('' when it is not set).
 
     >>> import tempfile
-    >>> with tempfile.TemporaryDirectory() as folder:
-    ...     settings = Path(folder) / "pyproject.toml"
-    ...     _ = settings.write_text('[tool.cardcommons]\\nrepository = "ann/cards"\\n')
-    ...     repository_name(settings)
-    'ann/cards'
+    >>> def named(setting: str) -> str:
+    ...     with tempfile.TemporaryDirectory() as folder:
+    ...         settings = Path(folder) / "pyproject.toml"
+    ...         _ = settings.write_text(f'[tool.cardcommons]\\nrepository = "{setting}"\\n')
+    ...         return repository_name(settings)
+    >>> named("ann/cards"), named("")
+    ('ann/cards', '')
+    >>> named("https://github.com/ann/cards")
+    Traceback (most recent call last):
+    stage.StagingError: [tool.cardcommons] repository is a GitHub name such as 'owner/name', not 'https://github.com/ann/cards'
     """
     name = tomllib.loads(pyproject.read_text())["tool"].get("cardcommons", {}).get("repository", "")
     if name and not re.fullmatch(r"[A-Za-z0-9-]+/[A-Za-z0-9._-]+", name):
