@@ -2,13 +2,15 @@
 route under a Binder-like base URL (``/user/<name>/``, with Binder's launch
 variables in the server's environment) gives a launch address that carries
 the game, not the sender's own session; opened as Binder opens it (its
-``urlpath`` under the receiver's base URL), it deals the same game."""
+``urlpath`` under the receiver's base URL), it deals the same game. Once the
+server has shut that page's kernel down, the page says so and offers a reload."""
 
 from __future__ import annotations
 
 import importlib.util
 import shutil
 import sys
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -18,7 +20,7 @@ import pytest
 
 from browser.conftest import CULL_SECONDS, REPO, cannot_run, voila_flags
 from browser.playwright_expect import expect
-from browser.servers import as_root, free_port, served
+from browser.servers import as_root, auth_header, free_port, served
 from browser.test_arcade import LOAD_TIMEOUT, TIMEOUT, WHISKY, Arcade, button, no_errors
 
 PREFIX = "/user/ann-cards-x1y2/"
@@ -51,7 +53,7 @@ def binder_like(lab_root: tuple[Path, dict[str, str]], server_token: str) -> Ite
 
 
 def test_share_on_binder_gives_a_launch_address_that_deals_the_same_game(
-    page: Any, binder_like: str, screenshot_dir: Path
+    page: Any, binder_like: str, server_token: str, screenshot_dir: Path
 ) -> None:
     arcade = Arcade(page)
     page.set_viewport_size({"width": 1400, "height": 900})
@@ -73,3 +75,15 @@ def test_share_on_binder_gives_a_launch_address_that_deals_the_same_game(
     # Binder's route loads MathJax from a CDN, which this machine cannot reach (the page gets an empty script)
     arcade.errors = [error for error in arcade.errors if "MathJax is not defined" not in error]
     no_errors(arcade)
+    # the server shuts the kernel down (as its idle cull would): back online, the page says so
+    gone = page.get_by_role("alert").filter(has_text="shut its Python kernel down")
+    expect(gone).to_be_hidden()
+    kernel = (page.locator(".cc-kernel-gone").get_attribute("id") or "").removeprefix("cc-kernel-gone-")
+    request = urllib.request.Request(f"{binder_like}api/kernels/{kernel}", method="DELETE")
+    request.headers.update(auth_header(server_token))
+    with urllib.request.urlopen(request, timeout=30) as answer:
+        assert answer.status == 204
+    page.evaluate("dispatchEvent(new Event('online'))")
+    expect(gone).to_be_visible(timeout=TIMEOUT)
+    expect(gone.get_by_role("button", name="Reload")).to_be_visible()
+    page.screenshot(path=screenshot_dir / "arcade_kernel_gone.png")
