@@ -35,22 +35,18 @@ $(LITE_STAMP): docs/lite/requirements.txt docs/lite/package-lock.json docs/lite/
 lab: $(STAMP)  ## set up and open the lessons in JupyterLab
 	$(BIN)/jupyter lab $(if $(filter 0,$(shell id -u)),--allow-root) notebooks/00_welcome.ipynb
 
+# Voilà's settings are in notebooks/voila.json, which `make play` and Binder (binder/postBuild) both read:
 # a page closed or reloaded leaves its kernel behind: Voilà refuses the page's own request to shut it down (a
-# known upstream bug), so the cull ends it, once idle with no page connected for 60 s (an open page's kernel is
-# never culled); a kernel holds about 70 MB, so a class that reloads its pages holds a minute's worth of them;
-# a class opens the page together: on a busy machine a kernel's output comes long after it ran (16 pages at once
-# on 2 cores: all blank with Voilà's 4 s, all playable after about 150 s), so Voilà waits up to 180 s for it,
-# and a page that still cannot start (or whose cell runs over 300 s) says so instead of staying blank;
-# the page leaves out the Lab extensions of the site and class tools (with them, it logs errors)
-VOILA_FLAGS := --MappingKernelManager.cull_idle_timeout=60 --MappingKernelManager.cull_interval=15 \
-	--VoilaExecutor.iopub_timeout=180 --VoilaExecutor.raise_on_iopub_timeout=True --VoilaExecutor.timeout=300 \
-	"--VoilaExecutor.cell_timeout_instruction=The arcade did not start in time: the machine is busy. Reload this page in a minute." \
-	--VoilaConfiguration.extension_denylist=@jupyterlite/pyodide-kernel-extension \
-	--VoilaConfiguration.extension_denylist=ipylab --VoilaConfiguration.extension_denylist=jupyterlab-jupytext
-
+# known upstream bug), so the cull ends it, once idle with no page connected for 240 s (an open page's kernel is
+# never culled; with 60 s, 3 kernels of 16 pages opened at once on a busy machine were culled while their pages
+# still loaded); a kernel holds about 70 MB; a class opens the page together: on a busy machine a kernel's output
+# comes long after it ran (16 pages at once on 2 cores: all blank with Voilà's 4 s, all playable after about
+# 150 s), so Voilà waits up to 180 s for it, and a page that still cannot start (or whose cell runs over 300 s)
+# says so instead of staying blank; the page leaves out the Lab extensions of the site and class tools (with
+# them, it logs errors)
 play: $(STAMP)  ## the arcade: both games in the browser, no code in sight (Voilà, on 127.0.0.1 only)
 	@echo "The arcade listens on 127.0.0.1 only, without a password: open http://127.0.0.1:8866/ on this machine."
-	$(BIN)/voila --Voila.ip=127.0.0.1 --Voila.port=8866 $(VOILA_FLAGS) notebooks/play.ipynb
+	$(BIN)/voila --Voila.ip=127.0.0.1 --Voila.port=8866 --Voila.config_file_paths=notebooks notebooks/play.ipynb
 
 student: $(STAMP)  ## the class kit: class/student to hand out, class/autograder to keep (otter assign)
 	$(BIN)/python -m cardcommons.classkit student
@@ -76,7 +72,7 @@ solve: $(STAMP)  ## the miniatures solved by CFR+, each bot's exploitability, th
 	$(BIN)/python -m cardcommons.solve $(VARIANTS)
 
 site: $(STAMP) $(NPM_STAMP)  ## the course as a static site from the committed outputs, in build/site (any static host)
-	$(BIN)/python docs/site/stage.py build/site-src
+	$(BIN)/python docs/site/stage.py build/site-src $(wildcard build/lite)
 	$(BIN)/sphinx-build -q -W -b html build/site-src build/site
 
 lite: $(LITE_STAMP)  ## the lessons and the arcade in JupyterLite, in build/lite (Python in the browser, no server)

@@ -11,7 +11,7 @@ what is missing and what still works without it.
 >>> print(missing_message(["numpy", "matplotlib", "tqdm", "scipy"]))
 Not installed: numpy, matplotlib, tqdm, scipy (Pyodide's package site did not answer: is this browser offline?).
 Works without them: cards and packs, a hand's value (evaluate), exact odds (category_counts), the odds explorer.
-Needs them: the games and the arcade, the bots and the coach's Hint, simulations, plots.
+Needs them: the games and the arcade, the bots and the coach's Hint, simulations, plots, the hand explorer.
 Run this cell again once the browser is online.
 """
 
@@ -32,7 +32,7 @@ Installer = Callable[[str], Awaitable[object]]
 
 STILL_WORKS = "cards and packs, a hand's value (evaluate), exact odds (category_counts)"
 """What the engine does with none of its dependencies (the pure engine: ``import cardcommons``)."""
-NEEDS = "the games and the arcade, the bots and the coach's Hint, simulations, plots"
+NEEDS = "the games and the arcade, the bots and the coach's Hint, simulations, plots, the hand explorer"
 """What needs numpy, matplotlib, scipy or tqdm."""
 
 

@@ -202,6 +202,8 @@ def test_make_play_serves_the_arcade_on_127_0_0_1_only_and_says_so() -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # no DeprecationWarning as the first line of make play
         voila.parse_command_line(served[1:])  # the flags as Voilà reads them, not as they are spelled
+    # then its config file (notebooks/voila.json), from where make play runs
+    voila.load_config_file("voila", path=[str(root / folder) for folder in voila.config_file_paths])
     assert (voila.ip, voila.port) == ("127.0.0.1", 8866)
     denied = voila.config.VoilaConfiguration.extension_denylist
     assert denied == ["@jupyterlite/pyodide-kernel-extension", "ipylab", "jupyterlab-jupytext"]

@@ -185,8 +185,22 @@ def test_binder_environment_runs_a_lesson_and_the_arcade(tmp_path: Path) -> None
     base = {line.split("==")[0] for line in run(freeze, repo, env).split()}
     run([python, "-m", "pip", "install", "--quiet", "-r", "binder/requirements.txt"], repo, env)
     run(["bash", "binder/postBuild"], repo, env)
-    culling = json.loads((tmp_path / "jupyter-config" / "jupyter_server_config.json").read_text())
-    assert culling["MappingKernelManager"]["cull_idle_timeout"] == 120, "Binder culls the arcade's idle kernels"
+    voila = json.loads((ROOT / "notebooks" / "voila.json").read_text())
+    served = json.loads((tmp_path / "jupyter-config" / "jupyter_server_config.json").read_text())
+    assert served == voila, "Binder's server has make play's Voilà settings"
+    # what the voila/render route reads them as (Voilà's server extension: the server's config)
+    route = "from jupyter_server.serverapp import ServerApp; from voila.execute import VoilaExecutor; "
+    route += "from voila.configuration import VoilaConfiguration; from nbformat.v4 import new_notebook; "
+    route += "app = ServerApp(); app.load_config_file(); e = VoilaExecutor(new_notebook(), config=app.config); "
+    route += "print(e.iopub_timeout, e.timeout, e.raise_on_iopub_timeout, "
+    route += (
+        "VoilaConfiguration(parent=app).extension_denylist == "
+        + repr(voila["VoilaConfiguration"]["extension_denylist"])
+        + ")"
+    )
+    executor = voila["VoilaExecutor"]
+    wanted = [str(executor[name]) for name in ("iopub_timeout", "timeout", "raise_on_iopub_timeout")]
+    assert run([python, "-c", route], repo, env).split() == [*wanted, "True"]
     run([python, "-m", "pip", "check"], repo, env)
     pins = pinned(BINDER / "requirements.txt")
     listed = (line.split("==") for line in run(freeze, repo, env).split())
@@ -203,5 +217,8 @@ def test_binder_environment_runs_a_lesson_and_the_arcade(tmp_path: Path) -> None
     )
     assert [p.name for p in out.glob("*.ipynb")] == [LESSON.name]
     page = voila_renders_the_arcade(bin_dir, repo, env, tmp_path / "server.log")
+    culling = voila["MappingKernelManager"]
+    culled = f"idle durations > {culling['cull_idle_timeout']} seconds at {culling['cull_interval']} second intervals"
+    assert culled in (tmp_path / "server.log").read_text(), "Binder's server culls the arcade's idle kernels"
     assert "application/vnd.jupyter.widget-view+json" in page, "Voila rendered no widget"
     assert not re.search(r"Traceback|There was an error when executing cell", page), page[-3000:]

@@ -80,6 +80,11 @@ def test_whisky_table_size_is_checked() -> None:
         pyspiel.load_game(WHISKY, {"players": 10})
 
 
+def test_a_negative_move_bound_is_refused_with_the_projects_error() -> None:
+    with pytest.raises(RulesError, match="or 0 for no bound, not -1"):
+        pyspiel.load_game(WHISKY, {"max_moves": -1})
+
+
 def test_impossible_ids_raise_and_change_nothing() -> None:
     game = pyspiel.load_game(SPLIT)
     state = game.new_initial_state()

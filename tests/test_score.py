@@ -78,6 +78,8 @@ def test_anything_but_a_saved_score_is_refused_by_name(data: Any, named: str) ->
         ("[" * 100_000 + "]" * 100_000, f"at most {LONGEST:,} characters long"),
         ("[" * 20_000 + "]" * 20_000, "nested too deep"),
         ("null", "not None"),
+        # JSON may escape half a character; the kernel could not send it to the page
+        (json.dumps({**GOOD, "tallies": [{**ROW, "opponent": "Bot\ud800"}]}), "'Bot\\ud800' holds half a character"),
     ],
 )
 def test_a_kept_text_that_is_no_score_is_a_sentence_not_an_error(text: str, reason: str) -> None:

@@ -58,7 +58,7 @@ from typing import Any
 import pyspiel
 
 from cardcommons.cards import Card, parse_card
-from cardcommons.errors import shown
+from cardcommons.errors import RulesError, shown
 from cardcommons.game import Action, Game, Observation
 from cardcommons.hands import HAND_SIZE
 from cardcommons.openspiel.adapter import CardGame, Tensors, game_type, mark
@@ -181,7 +181,7 @@ class WhiskyPokerGame(CardGame):
         values = {**_PARAMETERS, **(params or {})}
         players, jokers, max_moves = int(values["players"]), bool(values["jokers"]), int(values["max_moves"])
         if max_moves < 0:
-            raise ValueError(f"max_moves is a number of moves, or 0 for no bound, not {max_moves}")
+            raise RulesError(f"max_moves is a number of moves, or 0 for no bound, not {max_moves}")
         rules = WhiskyRules(players, jokers, bool(values["candidate_actions"]), max_moves)
         info = pyspiel.GameInfo(
             num_distinct_actions=rules.num_distinct_actions,

@@ -8,7 +8,9 @@ no), for Whisky Poker ``players`` (2 to 9), ``jokers`` (yes or no) and
 ``first`` (you: you play first; bot: the bots do). :func:`read_address`
 turns a query into the arcade's settings (the names of its controls and their
 values) and the problems it met; :func:`game_address` writes the query of a
-game back.
+game back, and :func:`share_address` the address that opens it for whoever
+receives it (on Binder, a launch address: the page's own is a session of the
+sender's).
 
 >>> settings, problems = read_address("game=whisky&players=9&opponent=RandomBot&jokers=yes&seed=7")
 >>> settings["whisky_opponents"], settings["whisky_bot"], settings["whisky_jokers"], settings["seed"], problems
@@ -24,12 +26,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
-from urllib.parse import parse_qs, urlencode
+from urllib.parse import parse_qs, quote, urlencode, urlsplit
 
 from cardcommons.errors import shown
 from cardcommons.packs import MAX_PLAYERS, MIN_PLAYERS
 
-__all__ = ["BOTS", "SEED_DIGITS", "STRENGTHS", "game_address", "read_address"]
+__all__ = ["ARCADE_PATH", "BOTS", "SEED_DIGITS", "STRENGTHS", "game_address", "read_address", "share_address"]
 
 STRENGTHS = (("quick", 100), ("steady", 300), ("strong", 1000))
 """MonteCarloBot's play-outs per move, by name."""
@@ -40,6 +42,8 @@ BOTS = {
 """The opponents each game offers, the default first."""
 SEED_DIGITS = 18
 """The longest seed a page's address may ask for (every int up to 10**18 - 1)."""
+ARCADE_PATH = "voila/render/notebooks/play.ipynb"
+"""Where a Jupyter server (Binder's) renders the arcade with Voilà, under its base URL."""
 _NAMES = {"split": "Split and Choose", "whisky": "Whisky Poker"}
 _ONLY = {"players": "whisky", "jokers": "whisky", "faceup": "split"}
 """The names that belong to one game only."""
@@ -110,3 +114,30 @@ def game_address(settings: Mapping[str, Any]) -> str:
         parts["first"] = "you" if settings["whisky_first"] else "bot"
         parts["jokers"] = yes_no[bool(settings["whisky_jokers"])]
     return urlencode(parts)
+
+
+def share_address(query: str, page_url: str | None, environ: Mapping[str, str]) -> str:
+    """The address that opens the game of ``query`` for whoever receives it. On Binder (``environ`` holds its launch
+    host and request, as Binder gives them to the server): a launch address whose ``urlpath`` is this page's path
+    under the server's base URL (``JUPYTERHUB_SERVICE_PREFIX``; :data:`ARCADE_PATH` when unknown) with the query,
+    at the commit this session was built from; elsewhere, the page's own address with the query, or
+    ``?query`` alone when the page's address is not known.
+
+    >>> binder = {"BINDER_LAUNCH_HOST": "https://mybinder.org/", "BINDER_PERSISTENT_REQUEST": "v2/gh/ann/cards/1f2e",
+    ...           "JUPYTERHUB_SERVICE_PREFIX": "/user/ann-cards-x1/"}
+    >>> share_address("game=split&seed=3", "https://hub.example/user/ann-cards-x1/voila/render/notebooks/play.ipynb?seed=3",
+    ...               binder)
+    'https://mybinder.org/v2/gh/ann/cards/1f2e?urlpath=voila/render/notebooks/play.ipynb%3Fgame%3Dsplit%26seed%3D3'
+    >>> share_address("game=split&seed=3", "http://127.0.0.1:8866/?seed=4", {})
+    'http://127.0.0.1:8866/?game=split&seed=3'
+    >>> share_address("game=split&seed=3", None, {})
+    '?game=split&seed=3'
+    """
+    request = environ.get("BINDER_PERSISTENT_REQUEST") or environ.get("BINDER_REQUEST")
+    host = environ.get("BINDER_LAUNCH_HOST")
+    page = urlsplit(page_url or "")
+    if host and request:
+        prefix = environ.get("JUPYTERHUB_SERVICE_PREFIX", "/")
+        path = page.path.removeprefix(prefix) if page.path.startswith(prefix) and page.path != prefix else ARCADE_PATH
+        return f"{host.rstrip('/')}/{request.strip('/')}?urlpath={quote(f'{path}?{query}', safe='/')}"
+    return page._replace(query=query, fragment="").geturl() if page.netloc else f"?{query}"

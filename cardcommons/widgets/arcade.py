@@ -24,7 +24,7 @@ from collections.abc import Mapping
 from functools import partial
 from html import escape
 from typing import Any, Literal
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import parse_qs
 
 import ipywidgets as w
 
@@ -34,7 +34,7 @@ from cardcommons.errors import RulesError, shown
 from cardcommons.odds import category_counts
 from cardcommons.packs import MAX_PLAYERS, Pack
 from cardcommons.palette import BLUE, FONT, GREEN_ACCENT, MUTED, stylesheet_html
-from cardcommons.widgets.address import STRENGTHS, game_address, read_address
+from cardcommons.widgets.address import STRENGTHS, game_address, read_address, share_address
 from cardcommons.widgets.app import WidgetApp
 from cardcommons.widgets.cards import panel_html
 from cardcommons.widgets.game_table import GameTable
@@ -405,8 +405,9 @@ class Arcade(WidgetApp):
 
     @property
     def address(self) -> str:
-        """The address of the game being played: the page's own (if known) with a query that deals it
-        again, or the query alone (``?game=split&...``, to put after the arcade page's address).
+        """The address of the game being played, for whoever receives it (:func:`share_address`): on Binder a
+        launch address, else the page's own (if known) with a query that deals it again, or the query alone
+        (``?game=split&...``, to put after the arcade page's address).
 
         >>> Arcade(seed=4, page_url="http://127.0.0.1:8866/?seed=4").address
         'http://127.0.0.1:8866/?game=split&seed=4&opponent=HeuristicBot&first=toss&faceup=no'
@@ -415,8 +416,7 @@ class Arcade(WidgetApp):
         names += ["whisky_strength", "whisky_jokers", "whisky_first"]
         settings = {name: getattr(self, name).value for name in names}
         query = game_address({"game": self.game, "seed": self.table.seed, **settings})
-        page = urlsplit(self._page_url or "")
-        return page._replace(query=query, fragment="").geturl() if page.netloc else f"?{query}"
+        return share_address(query, self._page_url, os.environ)
 
     def _new_game(self) -> None:
         self.table.new_game()

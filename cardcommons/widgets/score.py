@@ -168,11 +168,17 @@ def _fields(data: object, keys: tuple[str, ...], what: str) -> Mapping[str, obje
 
 
 def _name(value: object, field: str) -> str:
-    """A game's or an opponent's name of a saved score."""
+    """A game's or an opponent's name of a saved score: text the page can be sent back (no lone surrogate)."""
     if not isinstance(value, str) or not 0 < len(value) <= _NAME_LENGTH:
         raise RecordError(
             f"a saved score's {field} is a name of 1 to {_NAME_LENGTH} characters, not {shown(value, 80)}"
         )
+    try:
+        value.encode()
+    except UnicodeEncodeError as error:
+        raise RecordError(
+            f"a saved score's {field} is text, and {shown(value, 80)} holds half a character (a lone surrogate)"
+        ) from error
     return value
 
 

@@ -87,7 +87,7 @@ def stage(work: Path) -> list[Path]:
     return the wheels for the site's package index, the engine's first."""
     shutil.rmtree(work, ignore_errors=True)
     contents = work / "contents"
-    shutil.copytree(REPO / "notebooks", contents, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+    shutil.copytree(REPO / "notebooks", contents, ignore=shutil.ignore_patterns(".ipynb_checkpoints", "voila.json"))
     for path in contents.rglob("*.ipynb"):
         notebook = with_install_cell(json.loads(path.read_text(encoding="utf-8")))
         path.write_text(json.dumps(notebook, ensure_ascii=False, indent=1), encoding="utf-8")

@@ -7,13 +7,15 @@ served from the site itself (``_static/``, copied from npm by
 elsewhere, so it works offline and on any static host.
 """
 
+from pathlib import Path
+
 project = "Card Commons"
 author = "Card Commons contributors"
 copyright = "Card Commons contributors"
 
 extensions = ["myst_nb"]
 root_doc = "index"
-exclude_patterns = ["vendor", "static", "templates", "**/.ipynb_checkpoints"]
+exclude_patterns = ["vendor", "static", "templates", "extra", "**/.ipynb_checkpoints"]
 suppress_warnings = ["myst.header"]  # the solutions number their exercises as the lessons do
 
 nb_execution_mode = "off"  # the committed outputs are the pages
@@ -28,9 +30,13 @@ myst_heading_anchors = 3
 html_theme = "sphinx_book_theme"
 html_title = "Card Commons"
 html_static_path = ["vendor", "static"]
+html_extra_path = ["extra"] if Path("extra").is_dir() else []  # JupyterLite at lite/, when stage.py was given one
+html_css_files = ["site.css"]
+html_favicon = "static/favicon.svg"  # without one, the browser asks for /favicon.ico, which no page has
 templates_path = ["templates"]  # the search button named by the words it shows (the theme's says only "Search")
 html_copy_source = False
 html_show_sourcelink = False
+html_context = {"default_mode": "auto"}  # the theme's '' logs "Got invalid theme mode" on a reader's first page
 html_theme_options = {
     "home_page_in_toc": True,
     "show_toc_level": 2,

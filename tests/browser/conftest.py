@@ -22,9 +22,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import os
-import re
 import secrets
-import shlex
 import shutil
 import sys
 from collections.abc import Callable, Iterator
@@ -237,12 +235,16 @@ sometimes shut down before its widgets had connected, and the page stayed at "Lo
 
 
 def voila_flags(seconds: int) -> list[str]:
-    """The Makefile's flags for ``make play`` (``VOILA_FLAGS``), with the
+    """``make play``'s Voilà settings (``notebooks/voila.json``) as flags, with the
     timeout of its idle kernels set to ``seconds`` (checked every ``seconds // 4``)."""
-    lines = (REPO / "Makefile").read_text().replace("\\\n", " ").splitlines()
-    flags = shlex.split(next(row for row in lines if row.startswith("VOILA_FLAGS :=")).split(":=", 1)[1])
-    times = {"cull_idle_timeout": seconds, "cull_interval": max(1, seconds // 4)}
-    return [re.sub(r"\.(cull_\w+)=\d+$", lambda m: f".{m[1]}={times[m[1]]}", flag) for flag in flags]
+    settings = json.loads((REPO / "notebooks" / "voila.json").read_text())
+    settings["MappingKernelManager"] = {"cull_idle_timeout": seconds, "cull_interval": max(1, seconds // 4)}
+    return [
+        f"--{section}.{name}={item}"
+        for section, values in settings.items()
+        for name, value in values.items()
+        for item in (value if isinstance(value, list) else [value])
+    ]
 
 
 _PANEL = ".jp-NotebookPanel:not(.lm-mod-hidden)"
