@@ -203,7 +203,7 @@ def coach(
     seats = [None] * game.players if table is None else seat_policies(table, game, observation.player)
     if table_model is not None and table is not None:
         table_model = table_model.seated(seats)
-    policies = playing(seats, Trembling(rule_of_thumb(game, 0), 0.0))
+    policies = playing(seats, Trembling(rule_of_thumb(game, 0), 0.0), table)
     most = _MOST if samples is None else samples
     outcomes = Outcomes(len(candidates))
     findings: tuple[str, ...] = ()
@@ -256,7 +256,7 @@ def _seated_assumption(table: Sequence[object], me: int) -> str:
     """What the coach assumed of the players as seated, in words."""
     return (
         f"It read the other players' moves as clues to their cards, and played them on, as seated: "
-        f"{seated_words(table, me)} (each, one move in 50, at random in the reading). Its play-outs go on with you "
+        f"{seated_words(table, me)} (and each, one in 50, as a player at random). Its play-outs go on with you "
         "playing by the rule of thumb: its ranges count the luck of the worlds it drew, not whether the game goes "
         "on that way."
     )

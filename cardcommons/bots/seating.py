@@ -16,9 +16,9 @@ a **stranger**, read by the table model's own policy.
 >>> seat_policies([None, GreedyBot(), RandomBot(), None], game, me=0)
 [None, GreedyBot(knock_at=1.0), RandomBot(), None]
 >>> print(seated_words([None, GreedyBot(), RandomBot(), RandomBot()], me=0))
-seat 1 as GreedyBot(knock_at=1.0), seats 2-3 as RandomBot()
+seat 1 as GreedyBot(knock_at=1.0); seats 2-3 as RandomBot()
 >>> print(seated_words([RandomBot(), None, RandomBot()], me=1))
-seat 0 as RandomBot(), seat 2 as RandomBot()
+seat 0 as RandomBot(); seat 2 as RandomBot()
 """
 
 from __future__ import annotations
@@ -51,10 +51,33 @@ def _policy_of(player: object, game: Game) -> Policy | None:
     return player if isinstance(player, Policy) else None
 
 
-def playing(seats: Sequence[Policy | None], default: Trembling) -> list[Trembling]:
+def playing(
+    seats: Sequence[Policy | None], default: Trembling, table: Sequence[object] | None = None
+) -> list[Trembling]:
     """Each seat's batch form for the play-outs: its policy's, or ``default``
-    (the reader's own seat, a stranger, a policy with no batch form)."""
-    return [found if (found := batch_form(policy)) is not None else default for policy in seats]
+    (the reader's own seat, a stranger, a policy with no batch form). A seat
+    read by a stand-in is played on by the stand-in's rule alone: its moves at
+    random fit how the bot's moves are spread, not how strongly it plays (a
+    MonteCarloBot plays stronger than its rule, not weaker; measured, the
+    coach comes nearer the truth so).
+
+    >>> from cardcommons.bots import GreedyBot, MonteCarloBot, RandomBot
+    >>> from cardcommons.whisky import WhiskyPoker
+    >>> table = [None, MonteCarloBot(300), RandomBot()]
+    >>> seats = seat_policies(table, WhiskyPoker(3, seed=1), me=0)
+    >>> seats[1].wander > 0  # read with its moves off the rule
+    True
+    >>> for policy in playing(seats, Trembling(GreedyBot(), 0.0), table):  # doctest: +ELLIPSIS
+    ...     print(policy)
+    Trembling(GreedyBot(knock_at=1.0), tremble=0.0)
+    Trembling(GreedyBot(knock_at=0.9..., take_unseen_below=0...), tremble=0.0)
+    Trembling(None, tremble=1.0)
+    """
+    found = [form if (form := batch_form(policy)) is not None else default for policy in seats]
+    for seat, player in enumerate(table or ()):
+        if read_by_stand_in(player) and found[seat].rule is not None:
+            found[seat] = Trembling(found[seat].rule, 0.0)
+    return found
 
 
 def seated_words(table: Sequence[object], me: int) -> str:
@@ -68,7 +91,7 @@ def seated_words(table: Sequence[object], me: int) -> str:
             runs[-1] = (runs[-1][0], seat, name)
         else:
             runs.append((seat, seat, name))
-    return ", ".join(f"seat {a} as {name}" if a == b else f"seats {a}-{b} as {name}" for a, b, name in runs)
+    return "; ".join(f"seat {a} as {name}" if a == b else f"seats {a}-{b} as {name}" for a, b, name in runs)
 
 
 def read_by_stand_in(player: object) -> bool:
@@ -85,5 +108,5 @@ def _name(player: object) -> str:
     if player is None:
         return "a stranger"
     if read_by_stand_in(player):
-        return f"{player!r} (by a stand-in fitted to its moves)"
+        return f"{player!r}, read by a stand-in fitted to its moves and played on by its rule"
     return repr(player) if isinstance(player, Policy) else f"a stranger ({type(player).__name__})"

@@ -263,8 +263,8 @@ def unlike_words(unlike: tuple[str, ...], seated: bool = False) -> str:
     >>> unlike_words(("MonteCarloBot",) * 3)[:60]
     'The 3 MonteCarloBots at this table do not play by that rule,'
     >>> print(unlike_words(("MonteCarloBot",) * 2, seated=True))  # doctest: +NORMALIZE_WHITESPACE
-    The 2 MonteCarloBots at this table are read and played on by a stand-in fitted to their moves,
-    not by their own look-ahead: these shares may be a few points off, either way.
+    The 2 MonteCarloBots at this table are read by a stand-in fitted to their moves and played on by its rule,
+    not by their own look-ahead, which plays stronger: these shares may be too hopeful.
     """
     if not unlike:
         return ""
@@ -273,9 +273,9 @@ def unlike_words(unlike: tuple[str, ...], seated: bool = False) -> str:
     one = len(unlike) == 1
     if seated:
         return (
-            f"The {who} at this table {'is' if one else 'are'} read and played on by a stand-in fitted to "
-            f"{'its' if one else 'their'} moves, not by {'its' if one else 'their'} own look-ahead: these shares "
-            "may be a few points off, either way."
+            f"The {who} at this table {'is' if one else 'are'} read by a stand-in fitted to "
+            f"{'its' if one else 'their'} moves and played on by its rule, not by {'its' if one else 'their'} own "
+            "look-ahead, which plays stronger: these shares may be too hopeful."
         )
     return (
         f"The {who} at this table {'does' if one else 'do'} not play by that rule, so {'its' if one else 'their'} "
