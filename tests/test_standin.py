@@ -145,6 +145,7 @@ def test_a_stand_in_for_what_it_does_not_know_is_refused_by_name(bot: object, ga
     [
         (lambda: log_games("whisky-2", 100, 1, seed="7"), "'7'"),  # type: ignore[arg-type]
         (lambda: log_games("poker", 100, 1), "'poker'"),
+        (lambda: log_games("split", 100, "600"), "'600'"),  # type: ignore[arg-type]
         (lambda: settings(WhiskyPoker(2, seed=1), "300"), "'300'"),  # type: ignore[arg-type]
         (lambda: settings(WhiskyPoker(2, seed=1), 300, form="greedy"), "'greedy'"),
     ],

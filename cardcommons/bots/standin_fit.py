@@ -75,7 +75,9 @@ def log_games(table: str, samples: int, decisions: int, seed: int = FIRST_SEED) 
     """
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise RulesError(f"the first game's seed is an int, not {shown(seed)}")
-    new_game(table, seed)
+    if isinstance(decisions, bool) or not isinstance(decisions, int) or decisions < 1:
+        raise RulesError(f"decisions is a whole number of at least 1, not {shown(decisions)}")
+    new_game(table, seed)  # an unknown table is refused before any game is played
     games: list[str] = []
     made = 0
     with progress(total=decisions, desc=f"{table}, {samples} play-outs", leave=False) as bar:
