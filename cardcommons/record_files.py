@@ -52,12 +52,13 @@ import json
 import os
 import re
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from cardcommons.errors import RecordError, cut, shown
-from cardcommons.game import Game
+from cardcommons.game import Action, Game, Observation, Result
 
-__all__ = ["FORMAT", "MAX_BYTES", "load_record", "read_record_text", "record_filename", "record_text"]
+__all__ = ["FORMAT", "MAX_BYTES", "Step", "load_record", "read_record_text", "record_filename", "record_text", "steps"]
 
 FORMAT = "cardcommons game record"
 """The first field of every record file, saying what the file is."""
@@ -103,12 +104,7 @@ def load_record(source: str | bytes | os.PathLike[str]) -> Game:
     cardcommons.errors.RecordError: this is not a cardcommons game record (its format field is None)
     """
     record = read_record_text(_text(source))
-    replayers = _replayers()
-    replay = replayers.get(record.get("game"))
-    if replay is None:
-        names = " or ".join(map(repr, replayers))
-        raise RecordError(f"game must be {names}, not {shown(record.get('game'))}")
-    return replay(record)
+    return _reader(record)[0](record)
 
 
 def read_record_text(text: str) -> dict[str, Any]:
@@ -165,11 +161,61 @@ def _no_repeats(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return found
 
 
-def _replayers() -> dict[object, Callable[[dict[str, Any]], Game]]:
-    """Each game's ``replay`` by the name its records give (imported here: the games need numpy)."""
-    from cardcommons.split_and_choose import SplitAndChoose
-    from cardcommons.split_and_choose.game import GAME_NAME as SPLIT
-    from cardcommons.whisky import WhiskyPoker
-    from cardcommons.whisky.game import GAME_NAME as WHISKY
+@dataclass(frozen=True)
+class Step:
+    """The deal (``number`` 0) or one move of a game, and what each seat knew once it was made."""
 
-    return {SPLIT: SplitAndChoose.replay, WHISKY: WhiskyPoker.replay}
+    number: int  # 0 for the deal, 1 for the first move
+    seat: int | None  # who moved (None for the deal)
+    move: str  # the move as the game words it ("" for the deal)
+    views: tuple[Observation, ...]  # each seat's observation after it
+    result: Result | None  # how the game ended, after the last move of a finished game
+
+
+def steps(game: Game) -> list[Step]:
+    """The deal and every move of ``game``, played again from its record.
+
+    >>> from cardcommons.whisky import WhiskyPoker
+    >>> game = WhiskyPoker.from_deal(["As Ad Ks Kd 9c", "Qh Qs Jc 10d 9h"], "Ac Kc Qc Jd 10s", dealer=1)
+    >>> game.apply(game.legal_actions()[1])
+    >>> [(step.number, step.seat, step.move) for step in steps(game)]
+    [(0, None, ''), (1, 0, 'take the spare')]
+    >>> print(steps(game)[1].views[1])
+    Seat 1's view, phase 2
+      seat 0: ?? ?? ?? ?? ??
+      seat 1: 9♥ 10♦ J♣ Q♥ Q♠
+      spare: 9♣ K♦ K♠ A♦ A♠
+    """
+    record = game.record()
+    replay, parse = _reader(record)
+    position = replay({**record, "actions": []})
+
+    def step(number: int, seat: int | None, move: str) -> Step:
+        views = tuple(position.observation(s) for s in range(position.players))
+        return Step(number, seat, move, views, position.result)
+
+    found = [step(0, None, "")]
+    for number, code in enumerate(record["actions"], 1):
+        seat, action = position.current_player, parse(code)
+        position.apply(action)
+        found.append(step(number, seat, str(action)))
+    return found
+
+
+Reader = tuple[Callable[[dict[str, Any]], Game], Callable[[str], Action]]
+"""A game's ``replay`` and ``parse_action``."""
+
+
+def _reader(record: dict[str, Any]) -> Reader:
+    """The ``replay`` and ``parse_action`` of the game ``record`` names (imported here: the games need numpy)."""
+    from cardcommons import split_and_choose, whisky
+
+    readers: dict[object, Reader] = {
+        split_and_choose.game.GAME_NAME: (split_and_choose.SplitAndChoose.replay, split_and_choose.parse_action),
+        whisky.game.GAME_NAME: (whisky.WhiskyPoker.replay, whisky.parse_action),
+    }
+    found = readers.get(record.get("game"))
+    if found is None:
+        names = " or ".join(map(repr, readers))
+        raise RecordError(f"game must be {names}, not {shown(record.get('game'))}")
+    return found

@@ -11,7 +11,7 @@ import pytest
 from cardcommons import RecordError, load_record, record_text
 from cardcommons.bots import RandomBot
 from cardcommons.game import Game
-from cardcommons.record_files import FORMAT, MAX_BYTES
+from cardcommons.record_files import FORMAT, MAX_BYTES, steps
 from cardcommons.split_and_choose import SplitAndChoose
 from cardcommons.whisky import WhiskyPoker
 
@@ -108,3 +108,19 @@ def test_the_readmes_example_record_is_a_finished_game_written_as_record_text_wr
     assert example is not None
     game = load_record(example.group(1))
     assert game.is_over and record_text(game) == example.group(1) + "\n"
+
+
+@pytest.mark.parametrize("name", ["split, finished", "whisky, unfinished", "whisky, staged, finished"])
+def test_each_step_is_the_game_replayed_to_that_move_as_each_seat_saw_it(name: str) -> None:
+    game = GAMES[name]
+    record = game.record()
+    found = steps(game)
+    assert [step.number for step in found] == list(range(len(record["actions"]) + 1))
+    for step in found:
+        # the record cut after this step's move, replayed on its own
+        position = type(game).replay({**record, "actions": record["actions"][: step.number]})  # type: ignore[attr-defined]
+        assert step.views == tuple(position.observation(seat) for seat in range(game.players))
+        assert step.result == position.result
+        if step.number < len(found) - 1:
+            assert found[step.number + 1].seat == position.current_player
+    assert found[0].seat is None and found[0].move == "" and all(step.move for step in found[1:])
