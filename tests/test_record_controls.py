@@ -69,11 +69,12 @@ def test_an_opened_record_steps_from_the_deal_to_the_result_showing_each_seats_v
     records.open_button.value = _upload("mine.json", record_text(game).encode())
     assert records.open_button.value == () and records.message == ""  # nothing kept, nothing refused
     assert replay.widget.layout.display is None and replay.step == 0
+    assert f"Record mine.json: Whisky Poker, seed {arcade.table.seed}, 2 players, finished" in replay.view.value
     moves = game.record()["actions"]
     assert replay.last == len(moves) and "The deal" in replay.view.value and replay.previous_button.disabled
     for number in range(1, len(moves) + 1):
         replay.next_button.click()
-        assert f"Move {number} of {len(moves)}: Seat " in replay.view.value
+        assert f"Move {number} of {len(moves)} · Seat " in replay.view.value
     assert replay.next_button.disabled and not replay.previous_button.disabled
     # the last move shows what each seat knew at the end, as the game itself says it, and the result
     for seat in range(game.players):

@@ -24,7 +24,7 @@ True
 >>> controls.replay.step, controls.replay.last
 (0, 2)
 >>> controls.replay.next_button.click()
->>> "Move 1 of 2: Seat 0 knock" in controls.replay.view.value
+>>> "Move 1 of 2 · Seat 0: knock" in controls.replay.view.value
 True
 >>> controls.open(b'[1, 2]', "notes.txt")
 >>> print(controls.message)
@@ -91,7 +91,7 @@ class RecordReplay:
         if step.number == 0:
             heading = f"The deal ({self.last} moves follow)"
         else:
-            heading = f"Move {step.number} of {self.last}: Seat {step.seat} {step.move}"
+            heading = f"Move {step.number} of {self.last} · Seat {step.seat}: {step.move}"
         views = "".join(
             f'<pre class="cc-record-view" style="margin:0;padding:6px 8px;background:{SHADE};color:{INK};'
             f'border-radius:4px;font-size:12px;white-space:pre-wrap">{escape(str(view))}</pre>'
@@ -154,7 +154,7 @@ class RecordControls:
         self.download_view.value = (
             f'<a class="cc-record-download" href="{href}" download="{escape(name)}" '
             f'title="the record of this game, as the file {escape(name)}" '
-            f'style="display:inline-block;font:14px/32px {FONT};padding:0 12px;margin:3px;color:{INK};'
+            f'style="display:inline-block;font:13px/32px {FONT};padding:0 12px;margin:3px;color:{INK};'
             f'background:{PAPER};border:1px solid {LINE};border-radius:4px;text-decoration:none">'
             "⤓ Download record</a>"
         )
@@ -170,7 +170,7 @@ class RecordControls:
         seed = game.record().get("seed")
         deal = f"seed {seed}" if isinstance(seed, int) else "a staged deal"
         state = "finished" if game.is_over else "unfinished"
-        title = f"Record {cut(name, 60)}: {game.record()['game'].capitalize()}, {deal}, {game.players} players, {state}"
+        title = f"Record {cut(name, 60)}: {_title_case(game.record()['game'])}, {deal}, {game.players} players, {state}"
         self.replay.show(game, title)
 
     def _opened(self) -> None:
@@ -188,3 +188,8 @@ class RecordControls:
     def _say(self, text: str) -> None:
         self.message = text
         self.message_label.value = message_html(text)
+
+
+def _title_case(name: str) -> str:
+    """A game's name as a title: "split and choose" is "Split and Choose"."""
+    return " ".join(word if word == "and" else word.capitalize() for word in name.split())
