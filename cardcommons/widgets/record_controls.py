@@ -46,7 +46,7 @@ from cardcommons.game import Game
 from cardcommons.palette import BLUE, FONT, INK, LINE, MUTED, PAPER, SHADE
 from cardcommons.record_files import MAX_BYTES, Step, load_record, record_filename, record_text, steps
 from cardcommons.widgets.cards import message_html, panel_html
-from cardcommons.widgets.table_parts import action_button
+from cardcommons.widgets.table_parts import action_button, announcement_html
 
 __all__ = ["RecordControls", "RecordReplay"]
 
@@ -92,6 +92,7 @@ class RecordReplay:
             heading = f"The deal ({self.last} moves follow)"
         else:
             heading = f"Move {step.number} of {self.last} · Seat {step.seat}: {step.move}"
+        said = announcement_html(f"{heading}.")  # read out at each step
         views = "".join(
             f'<pre class="cc-record-view" style="margin:0;padding:6px 8px;background:{SHADE};color:{INK};'
             f'border-radius:4px;font-size:12px;white-space:pre-wrap">{escape(str(view))}</pre>'
@@ -104,7 +105,7 @@ class RecordReplay:
         )
         self.view.value = panel_html(
             f"<b>{escape(self._title)}</b>"
-            f'<div class="cc-record-step" role="status" style="margin:4px 0">{escape(heading)}</div>'
+            f'<div class="cc-record-step" style="margin:4px 0">{escape(heading)}</div>{said}'
             f'<div style="font-size:12px;color:{MUTED}">What each seat knew then:</div>'
             f'<div style="display:grid;grid-template-columns:repeat(auto-fill,minmax(260px,1fr));gap:6px;'
             f'margin-top:4px">{views}</div>{result}',
@@ -187,7 +188,7 @@ class RecordControls:
 
     def _say(self, text: str) -> None:
         self.message = text
-        self.message_label.value = message_html(text)
+        self.message_label.value = message_html(text) + (announcement_html(text) if text else "")
 
 
 def _title_case(name: str) -> str:
