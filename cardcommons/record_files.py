@@ -143,7 +143,7 @@ def _text(source: str | bytes | os.PathLike[str]) -> str:
     if len(source) > MAX_BYTES:
         raise RecordError(f"the record is over {MAX_BYTES:,} bytes: a record file holds at most {MAX_BYTES:,}")
     try:
-        return source.decode("utf-8")
+        return source.decode("utf-8-sig")  # a byte-order mark, as some editors write, is no part of the text
     except UnicodeDecodeError as error:
         raise RecordError(f"the record is not UTF-8 text (byte {error.start} is {source[error.start]:#04x})") from None
 

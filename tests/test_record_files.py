@@ -46,7 +46,7 @@ def test_a_record_file_opens_as_the_same_game_from_text_bytes_or_a_path(name: st
     text = record_text(game)
     path = tmp_path / "game.json"
     path.write_text(text, encoding="utf-8")
-    for source in (text, text.encode(), path, str(path)):
+    for source in (text, text.encode(), b"\xef\xbb\xbf" + text.encode(), path, str(path)):  # bytes with a BOM too
         opened = load_record(source)
         assert type(opened) is type(game) and opened.record() == game.record()
         # the game itself, not only its record: whose turn, every hand, the result
