@@ -61,6 +61,14 @@ def test_the_record_is_offered_once_the_game_is_over_and_opens_as_the_same_game(
     assert _downloaded(arcade) is None
 
 
+def test_replay_steps_through_the_finished_game_at_the_table() -> None:
+    arcade = _finished_arcade()
+    arcade.table.replay_button.click()
+    replay = arcade.records.replay
+    assert f"Replay: Whisky Poker, seed {arcade.table.seed}, 2 players, finished" in replay.view.value
+    assert replay.step == 0 and replay.last == len(arcade.table.game.record()["actions"])
+
+
 def test_an_opened_record_steps_from_the_deal_to_the_result_showing_each_seats_view() -> None:
     arcade = _finished_arcade()
     game = arcade.table.game

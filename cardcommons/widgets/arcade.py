@@ -501,6 +501,7 @@ class Arcade(WidgetApp):
         table.on_game_over(partial(self._count, GAMES[game], self._opponent(game)))
         # Replay is enabled exactly while a game is over: the record to download changes with it
         table.replay_button.observe(lambda _c: self.records.offer(self.table.game), names="disabled")
+        table.replay_button.on_click(lambda _b: self.records.show(self.table.game))  # and steps through it
         return table
 
     def _opponent(self, game: GameName) -> str:

@@ -5,8 +5,9 @@ address with a ``download`` name), so it works wherever the page is shown,
 Voilà or JupyterLab, with no server route. It appears once the game is over:
 a record shows every card. *Open record* reads a file chosen in the browser
 (see :mod:`cardcommons.record_files` for the format) and shows it in the
-replay below, move by move, with what each seat knew after each move. A file
-that cannot be read is refused in a sentence and what was shown stays.
+replay below, move by move, with what each seat knew after each move (the
+arcade shows a game just finished there too, from its table's *Replay*). A
+file that cannot be read is refused in a sentence and what was shown stays.
 
 >>> from cardcommons.record_files import record_text
 >>> from cardcommons.whisky import WhiskyPoker
@@ -168,11 +169,15 @@ class RecordControls:
             self._say(f"{cut(name, 60)} is not a game record: {error}")
             return
         self._say("")
-        seed = game.record().get("seed")
+        self.show(game, f"Record {cut(name, 60)}")
+
+    def show(self, game: Game, source: str = "Replay") -> None:
+        """Step through ``game`` in the replay, under a title that starts with ``source``."""
+        record = game.record()
+        seed = record.get("seed")
         deal = f"seed {seed}" if isinstance(seed, int) else "a staged deal"
         state = "finished" if game.is_over else "unfinished"
-        title = f"Record {cut(name, 60)}: {_title_case(game.record()['game'])}, {deal}, {game.players} players, {state}"
-        self.replay.show(game, title)
+        self.replay.show(game, f"{source}: {_title_case(record['game'])}, {deal}, {game.players} players, {state}")
 
     def _opened(self) -> None:
         files = self.open_button.value
