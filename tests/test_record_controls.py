@@ -13,6 +13,7 @@ import pytest
 
 from cardcommons import load_record, record_text
 from cardcommons.record_files import MAX_BYTES
+from cardcommons.split_and_choose import SplitAndChoose
 from cardcommons.widgets import Arcade
 from cardcommons.widgets.record_controls import RecordControls
 
@@ -79,7 +80,11 @@ def test_an_opened_record_steps_from_the_deal_to_the_result_showing_each_seats_v
     assert replay.widget.layout.display is None and replay.step == 0
     assert f"Record mine.json: Whisky Poker, seed {arcade.table.seed}, 2 players, finished" in replay.view.value
     moves = game.record()["actions"]
-    assert replay.last == len(moves) and "The deal" in replay.view.value and replay.previous_button.disabled
+    assert (
+        replay.last == len(moves)
+        and f"The deal, then {len(moves)} moves" in replay.view.value
+        and replay.previous_button.disabled
+    )
     for number in range(1, len(moves) + 1):
         replay.next_button.click()
         assert f"Move {number} of {len(moves)} · Seat " in replay.view.value
@@ -117,3 +122,13 @@ def test_a_bad_file_is_refused_in_a_sentence_and_the_replay_shown_stays(
     assert records.replay.view.value == shown and records.replay.step == 1
     records.open_button.value = _upload("good.json", good)  # the same file again opens: the message goes
     assert records.message == "" and records.message_label.value == "" and records.replay.step == 0
+
+
+def test_a_record_with_no_move_or_one_says_so_at_the_deal() -> None:
+    records, game = RecordControls(), SplitAndChoose(seed=1)
+    records.open(record_text(game).encode(), "new.json")
+    assert "The deal, no move yet" in records.replay.view.value and records.replay.next_button.disabled
+    game.apply(game.legal_actions()[0])
+    records.open(record_text(game).encode(), "one.json")
+    assert "The deal, then 1 move<" in records.replay.view.value
+    assert "Split and Choose, seed 1, 2 players, unfinished" in records.replay.view.value

@@ -90,7 +90,8 @@ class RecordReplay:
         self.previous_button.disabled = self.step == 0
         self.next_button.disabled = self.step == self.last
         if step.number == 0:
-            heading = f"The deal ({self.last} moves follow)"
+            plural = "" if self.last == 1 else "s"
+            heading = "The deal, no move yet" if self.last == 0 else f"The deal, then {self.last} move{plural}"
         else:
             heading = f"Move {step.number} of {self.last} · Seat {step.seat}: {step.move}"
         said = announcement_html(f"{heading}.")  # read out at each step
