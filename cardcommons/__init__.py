@@ -13,6 +13,7 @@ from cardcommons.errors import CardError, IllegalActionError, PlotError, RecordE
 from cardcommons.hands import HandValue, best_five, evaluate
 from cardcommons.odds import category_counts
 from cardcommons.packs import Pack
+from cardcommons.record_files import load_record, record_text
 
 if TYPE_CHECKING:  # imported when first asked for (see __getattr__)
     from cardcommons.reviews import Review, review
@@ -37,8 +38,10 @@ __all__ = [
     "best_five",
     "category_counts",
     "evaluate",
+    "load_record",
     "parse_card",
     "parse_cards",
+    "record_text",
     "review",
 ]
 

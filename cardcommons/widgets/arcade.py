@@ -39,6 +39,7 @@ from cardcommons.widgets.app import WidgetApp
 from cardcommons.widgets.cards import panel_html
 from cardcommons.widgets.game_table import GameTable
 from cardcommons.widgets.page_theme import THEMES, Theme, checked_theme, theme_html
+from cardcommons.widgets.record_controls import RecordControls
 from cardcommons.widgets.score import Score
 from cardcommons.widgets.score_store import THEME_KEY, BrowserStore, ScoreStore, read_score
 from cardcommons.widgets.split_table import SplitAndChooseTable
@@ -293,6 +294,7 @@ class Arcade(WidgetApp):
         self.share_button = action_button("Share", "link", "", "the address of the game being played")
         self.share_view = w.HTML(layout=w.Layout(display="none"))
         self.share_button.on_click(lambda _b: self._share())
+        self.records = RecordControls()
 
         self._split_options = _options(
             Opponent=[self.split_bot, self.split_strength], Splits_first=[self.first_splitter, self.face_up_swap]
@@ -328,6 +330,7 @@ class Arcade(WidgetApp):
                 self._whisky_options,
                 self.message_label,
                 w.HBox([self._table_box, side], layout=w.Layout(flex_flow="row wrap", align_items="flex-start")),
+                self.records.widget,
                 w.HTML(stylesheet_html()),
                 self._theme_sheet,
                 self.theme_store,
@@ -466,6 +469,7 @@ class Arcade(WidgetApp):
         self.rules_view.value = rules_card_html(game)
         self.cheat_sheet_view.value = cheat_sheet_html(self.pack)
         self._share(shown_only=True)
+        self.records.offer(self.table.game)
 
     def _switch(self) -> None:
         """Show the game chosen; a table shown again does not say its last news a second time (a screen
@@ -501,6 +505,9 @@ class Arcade(WidgetApp):
         table.new_game_in_toolbar = False  # the arcade's own New game, over the table, does it
         table.new_game_button.layout.display = "none"
         table.on_game_over(partial(self._count, GAMES[game], self._opponent(game)))
+        # Replay is enabled exactly while a game is over: the record to download changes with it
+        table.replay_button.observe(lambda _c: self.records.offer(self.table.game), names="disabled")
+        table.replay_button.on_click(lambda _b: self.records.show(self.table.game))  # and steps through it
         return table
 
     def _opponent(self, game: GameName) -> str:

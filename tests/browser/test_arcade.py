@@ -23,7 +23,7 @@ import pytest
 from browser.conftest import PICTURE_BYTES
 from browser.playwright_expect import expect
 from browser.test_themes_in_lab import LOWEST_CONTRASTS, MIN_CONTRAST
-from cardcommons import Pack, category_counts
+from cardcommons import Pack, category_counts, load_record
 from cardcommons.bots import GreedyBot, HeuristicBot
 from cardcommons.cards import Card
 from cardcommons.palette import card_name
@@ -153,6 +153,21 @@ def test_arcade_plays_both_games_by_clicking(
     expect(side.locator(".cc-cheat-sheet")).to_contain_text("32-card pack (7 to A)")
     play_whisky_round(arcade)
     page.screenshot(path=screenshot_dir / "arcade_whisky_showdown.png", full_page=True)
+
+    # the round's record: downloaded from its link, opened again with Open record, stepped through
+    with page.expect_download() as download:
+        page.locator("a.cc-record-download").click()
+    name, text = download.value.suggested_filename, Path(download.value.path()).read_bytes()
+    record = load_record(text)
+    assert name == f"whisky-poker-{arcade.seed(WHISKY)}.json" and record.is_over
+    with page.expect_file_chooser() as chooser:
+        page.locator(".cc-record-controls .widget-upload").click()
+    chooser.value.set_files({"name": name, "mimeType": "application/json", "buffer": text})
+    replay = page.locator(".cc-record-replay")
+    expect(replay).to_contain_text(f"Record {name}: Whisky Poker, seed {arcade.seed(WHISKY)}", timeout=TIMEOUT)
+    button(replay, "Next").click()
+    record_moves = len(record.record()["actions"])
+    expect(replay.locator(".cc-record-step")).to_contain_text(f"Move 1 of {record_moves} · Seat ", timeout=TIMEOUT)
 
     # Whisky options: Jokers, then one opponent fewer (the list, from the keyboard)
     page.locator(".cc-arcade").get_by_role("checkbox", name="Jokers").check()

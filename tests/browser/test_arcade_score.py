@@ -151,6 +151,13 @@ def test_in_lab_the_arcade_run_again_shows_the_score_the_browser_kept(run_notebo
     expect(score).to_contain_text("against 3 GreedyBots", timeout=TIMEOUT)
     page.wait_for_function(f"localStorage.getItem({json.dumps(KEY)}) !== null", timeout=TIMEOUT)
     counted = score.inner_text()
+    # in Lab too, the finished game's record downloads from its link and opens again with Open record
+    with page.expect_download() as download:
+        page.locator(".cc-arcade a.cc-record-download").click()
+    with page.expect_file_chooser() as chooser:
+        page.locator(".cc-arcade .cc-record-controls .widget-upload").click()
+    chooser.value.set_files(download.value.path())
+    expect(page.locator(".cc-arcade .cc-record-replay")).to_contain_text("Whisky Poker, seed", timeout=TIMEOUT)
     page.locator(".cc-arcade").evaluate("e => e.classList.add('cc-run-before')")
     page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
     expect(page.locator(".cc-arcade.cc-run-before")).to_have_count(0, timeout=TIMEOUT)  # the new arcade's output
