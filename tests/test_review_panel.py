@@ -1,0 +1,106 @@
+"""The Review control under a finished game's result (cardcommons.widgets.review_panel):
+the review of the reader's own decisions, against the table's own bots, told to a screen reader."""
+
+from __future__ import annotations
+
+import random
+import re
+import time
+from html import unescape
+from typing import Any
+
+import pytest
+from test_widgets_tables import sc_play, whisky_play
+
+from cardcommons.reviews import Review, review
+from cardcommons.whisky import WhiskyObservation, WhiskyPoker
+from cardcommons.widgets import SplitAndChooseTable, WhiskyPokerTable, review_panel
+
+
+def test_a_nine_player_whisky_game_is_reviewed_by_a_click_within_5_seconds_of_cpu() -> None:
+    table = WhiskyPokerTable(8, seed=11, background=False)
+    whisky_play(table, random.Random(11), misclicks=False)
+    panel = table.review
+    assert table.result_box.layout.display is None and panel.view.value == ""
+
+    start = time.process_time()
+    panel.button.click()
+    cpu = time.process_time() - start
+    assert cpu < 5, f"the review took {cpu:.1f} s of CPU"
+
+    done = panel.review
+    assert done is not None
+    # the same review as one asked for by hand, with the seated bots as the table (the reader's seat unknown)
+    by_hand = review(table.game, 0, [None, *table._bots], seed=table.seed, progress=False)
+    assert done.decisions == by_hand.decisions and done.luck == by_hand.luck
+    assert {f"seat {seat}" for seat in range(1, 9)} <= set(done.luck)  # every bot's moves were priced as known
+    shown = unescape(panel.view.value)
+    assert f"Review of deal {table.seed}" in shown and done.summary() in shown
+    rows = re.findall(r"<tr>(.*?)</tr>", shown.split("<tbody>")[1])
+    assert len(rows) == len(done.decisions) and '<th scope="col"' in shown
+    for row, decision in zip(rows, done.decisions, strict=True):
+        assert str(decision.action) in row and decision.label in row
+    assert f"Review of deal {table.seed}. {done.summary()}" in unescape(table.announcer.value)
+
+    table.new_game()
+    assert panel.review is None and panel.view.value == ""
+
+
+def test_a_split_and_choose_review_runs_in_the_background_and_a_new_deal_drops_it() -> None:
+    table = SplitAndChooseTable(seed=5, background=False)
+    sc_play(table, random.Random(5), misclicks=False)
+    panel = table.review
+    panel._samples = 100  # a small review: the background is what is checked here
+    panel._background = True
+    panel.button.click()
+    assert panel.button.disabled  # while the review is made, one click is enough
+    panel.thinker.wait()
+    assert panel.review is not None and "later chance" in panel.review.luck
+    assert f"Review of game {table.seed}" in panel.view.value and not panel.button.disabled
+
+
+def test_a_review_of_a_game_dealt_away_meanwhile_is_not_shown(monkeypatch: pytest.MonkeyPatch) -> None:
+    table = WhiskyPokerTable(1, seed=3, background=False)
+    table.knock_button.click()
+    panel = table.review
+    panel._samples = 50
+
+    def dealt_away_meanwhile(*args: Any, **options: Any) -> Review:
+        done = review(*args, **options)
+        table.new_game()
+        return done
+
+    monkeypatch.setattr(review_panel, "review", dealt_away_meanwhile)
+    panel.button.click()
+    assert panel.review is None and panel.view.value == "" and not table.game.is_over
+
+
+def test_try_again_sets_up_a_costly_decision_from_the_readers_view_and_the_coach_judges_the_new_choice() -> None:
+    table = WhiskyPokerTable(8, seed=11, background=False)
+    whisky_play(table, random.Random(11), misclicks=False)
+    panel = table.review
+    panel._samples = 200
+    panel.button.click()
+    again = panel.try_again
+    assert again is not None and again.costly, "this deal has a costly decision to try again"
+    decision = again.decision
+    assert again.widget in panel.widget.children
+    # the position as the reader saw it: their own hand and no card they could not see
+    assert panel.review is not None
+    position = panel.review.position(decision)
+    view = position.observation(0)
+    assert isinstance(position, WhiskyPoker) and isinstance(view, WhiskyObservation)
+    words = unescape(again.position_view.value)
+    assert " ".join(map(str, view.hand)) in words
+    unseen = {str(card) for hand in position.hands[1:] for card in hand} | {str(card) for card in position.spare}
+    unseen -= {str(card) for card in (*view.hand, *(view.spare or ()))}
+    assert unseen and not any(card in words for card in unseen)
+    # the move played again: the review's own verdict; the coach's best: no cost
+    assert again._legal[again.move_choice.value] == decision.action
+    again.ask_button.click()
+    assert str(decision) in unescape(again.verdict_view.value)
+    assert f"The coach: {decision}" in unescape(table.announcer.value)
+    again.move_choice.value = next(i for i, a in enumerate(again._legal) if a == decision.best)
+    again.ask_button.click()
+    best = again.judge(decision, decision.best)
+    assert best.cost == 0 and best.label == "good" and str(best) in unescape(again.verdict_view.value)
