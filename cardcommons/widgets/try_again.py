@@ -92,7 +92,8 @@ class TryAgain:
         self.verdict_view = w.HTML()
         self.verdict_view.add_class("cc-try-again-verdict")
         self.widget = w.VBox(
-            [self.decision_choice, self.position_view, w.HBox([self.move_choice, self.ask_button]), self.verdict_view]
+            [self.decision_choice, self.position_view, w.HBox([self.move_choice, self.ask_button]), self.verdict_view],
+            layout=w.Layout(align_items="flex-start", margin="8px 0 0"),  # each control as wide as it needs
         )
         self.widget.add_class("cc-try-again")
         if not self.costly:
