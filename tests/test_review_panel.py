@@ -12,9 +12,12 @@ from typing import Any
 import pytest
 from test_widgets_tables import sc_play, whisky_play
 
+from cardcommons.bots import HeuristicBot
 from cardcommons.reviews import Review, review
+from cardcommons.split_and_choose import PACK, SplitAndChoose
 from cardcommons.whisky import WhiskyObservation, WhiskyPoker
 from cardcommons.widgets import SplitAndChooseTable, WhiskyPokerTable, review_panel
+from cardcommons.widgets.try_again import position_words
 
 
 def test_a_nine_player_whisky_game_is_reviewed_by_a_click_within_5_seconds_of_cpu(
@@ -114,3 +117,19 @@ def test_try_again_sets_up_a_costly_decision_from_the_readers_view_and_the_coach
     again.ask_button.click()
     best = again.judge(decision, decision.best)
     assert best.cost == 0 and best.label == "good" and str(best) in unescape(again.verdict_view.value)
+
+
+def test_a_split_and_choose_position_in_words_names_no_card_the_reader_has_not_seen() -> None:
+    game = SplitAndChoose(seed=8)
+    bots = [HeuristicBot(seed=1), HeuristicBot(seed=2)]
+    everything = {str(card) for card in PACK.cards}
+    while not game.is_over:
+        seat = game.current_player
+        assert seat is not None
+        if seat == 0:
+            view = game.observation(0)
+            words = position_words(view)
+            seen = {str(card) for card in view.seen}
+            named = {card for card in everything if re.search(rf"(?<![\dA-Z]){re.escape(card)}", words)}
+            assert named == seen, (words, named - seen, seen - named)
+        game.apply(bots[seat].act(game.observation(seat), game.legal_actions()))
