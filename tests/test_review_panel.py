@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from test_widgets_tables import sc_play, whisky_play
 
-from cardcommons.bots import HeuristicBot
+from cardcommons.bots import GreedyBot, HeuristicBot
 from cardcommons.reviews import Review, review
 from cardcommons.split_and_choose import PACK, SplitAndChoose
 from cardcommons.whisky import WhiskyObservation, WhiskyPoker
@@ -119,17 +119,25 @@ def test_try_again_sets_up_a_costly_decision_from_the_readers_view_and_the_coach
     assert best.cost == 0 and best.label == "good" and str(best) in unescape(again.verdict_view.value)
 
 
-def test_a_split_and_choose_position_in_words_names_no_card_the_reader_has_not_seen() -> None:
-    game = SplitAndChoose(seed=8)
-    bots = [HeuristicBot(seed=1), HeuristicBot(seed=2)]
-    everything = {str(card) for card in PACK.cards}
+@pytest.mark.parametrize("game", [SplitAndChoose(seed=8), WhiskyPoker(4, seed=8)], ids=["split", "whisky"])
+def test_a_position_in_words_names_exactly_the_cards_the_reader_knows_of(game: SplitAndChoose | WhiskyPoker) -> None:
+    """At every turn of the reader's in a whole game: the cards they have seen (Split and Choose), or
+    those they hold, see face up in the spare, or saw go face up into a bot's hand (Whisky Poker)."""
+    bots = [(HeuristicBot if isinstance(game, SplitAndChoose) else GreedyBot)(seed=s) for s in range(game.players)]
+    everything = {str(card) for card in (PACK if isinstance(game, SplitAndChoose) else game.pack).cards}
+    turns = 0
     while not game.is_over:
         seat = game.current_player
         assert seat is not None
         if seat == 0:
+            turns += 1
             view = game.observation(0)
+            if isinstance(view, WhiskyObservation):
+                known = {*view.hand, *(view.spare or ()), *(card for cards in view.known for card in cards)}
+            else:
+                known = set(view.seen)
             words = position_words(view)
-            seen = {str(card) for card in view.seen}
             named = {card for card in everything if re.search(rf"(?<![\dA-Z]){re.escape(card)}", words)}
-            assert named == seen, (words, named - seen, seen - named)
+            assert named == {str(card) for card in known}, words
         game.apply(bots[seat].act(game.observation(seat), game.legal_actions()))
+    assert turns >= 2

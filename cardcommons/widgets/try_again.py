@@ -47,8 +47,13 @@ def position_words(view: Observation) -> str:
     """
     if isinstance(view, WhiskyObservation):
         spare = "face down" if view.spare is None else _cards(view.spare)
-        knocked = "" if view.knocker is None else f" Seat {view.knocker} knocked: this is your last turn."
-        return f"Your hand: {_cards(view.hand)}. The spare: {spare}.{knocked}"
+        seen = "".join(
+            f" Bot {seat} holds {_cards(cards)} (seen face up)."
+            for seat, cards in enumerate(view.known)
+            if seat and cards
+        )
+        knocked = "" if view.knocker is None else f" Bot {view.knocker} knocked: this is your last turn."
+        return f"Your hand: {_cards(view.hand)}. The spare: {spare}.{seen}{knocked}"
     assert isinstance(view, SplitAndChooseObservation)
     hand = _cards(view.hand) if view.hand else "none yet"
     rounds = " ".join(f"Round {n}: {r}." for n, r in enumerate(view.rounds, start=1))
