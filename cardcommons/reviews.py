@@ -230,7 +230,8 @@ class Review:
             for d in self.decisions
         )
         table = (
-            '<div style="overflow-x:auto"><table style="border-collapse:collapse;color:inherit">'
+            '<div style="overflow-x:auto" tabindex="0" role="region" aria-label="Your decisions (scrolls sideways)">'
+            '<table style="border-collapse:collapse;color:inherit">'
             '<caption style="text-align:left;font-weight:600">Your decisions</caption>'
             f"<thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table></div>"
             f'<p style="color:{MUTED}">{escape(THRESHOLDS_WORDS)}</p>'

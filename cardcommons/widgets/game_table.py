@@ -33,6 +33,7 @@ from cardcommons.widgets.app import WidgetApp
 from cardcommons.widgets.aria import page_bridge
 from cardcommons.widgets.cards import message_html, panel_html
 from cardcommons.widgets.hint import Decision, Hint
+from cardcommons.widgets.review_panel import ReviewPanel
 from cardcommons.widgets.table_parts import (
     BotSpec,
     Thinker,
@@ -120,6 +121,12 @@ class GameTable(WidgetApp, ABC, Generic[G, V]):
         self.new_game_in_toolbar = True
         """False where the page has a New game of its own (the arcade's): the toolbar's stays hidden."""
         self.hint = Hint(self._decision, background is not False, announce=self._announce, seat_name=self._seat_name)
+        self.review = ReviewPanel(
+            lambda: (self._game, [None, *self._bots], self._seed),
+            self._announce,
+            self.words.game,
+            background is not False,
+        )
         self.new_game_button.on_click(lambda _b: self.new_game())
         self.again_button.on_click(lambda _b: self.new_game())
         self.replay_button.on_click(lambda _b: self._show_replay())
@@ -131,7 +138,9 @@ class GameTable(WidgetApp, ABC, Generic[G, V]):
         self._result_view = result_view
         result_view.layout.width, result_view.layout.margin = "100%", "0"
         # at the end the result takes the tray's place, the whole table wide, in sight, with New game in it
-        self.result_box = w.VBox([result_view, self.again_button], layout=w.Layout(margin="8px 0 0 0"))
+        self.result_box = w.VBox(
+            [result_view, self.again_button, self.review.widget], layout=w.Layout(margin="8px 0 0 0")
+        )
         self.result_box.add_class("cc-result-box")
         tray_box = w.VBox(
             [self.prompt, *tray, self.message_label, self.thinker.widget, self.hint.widget],
@@ -246,6 +255,7 @@ class GameTable(WidgetApp, ABC, Generic[G, V]):
         self._told = 0
         self._unseen: list[str] = []
         self.hint.forget()
+        self.review.forget()
         self._counted = False
         self._message = ""
         self.replay_view.value = ""
