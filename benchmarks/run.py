@@ -1067,6 +1067,150 @@ def _duel_game(task: tuple[str, int, int, bool]) -> float:
     return result.share(0, seats)
 
 
+def luck(matches: int = 0) -> None:
+    """How much the luck terms (cardcommons.luck) cut the games a comparison
+    needs, per match: seat 0's judged bot against rule-of-thumb bots, its
+    share beside its share adjusted for luck, for several value estimates
+    (play-outs of each move at each decision). ``--matches N``: games per
+    match (40 by default: a small run)."""
+    from cardcommons.bots import GreedyBot, HeuristicBot, MonteCarloBot
+    from cardcommons.game import play
+    from cardcommons.luck import LATER_CHANCE, OTHER_PLAYERS, THE_DEAL, baseline, measure
+
+    games = matches or 40
+    variants = (4, 16, 64)
+    judged: list[tuple[str, Callable[[int], Any], Callable[[int], list[Any]]]] = []
+    for seats in (2, 4, 9):
+        judged.append(
+            (
+                f"MonteCarloBot, Whisky {seats}p",
+                partial(_whisky_deal, seats),
+                partial(_seated, lambda n: MonteCarloBot(300, seed=n), GreedyBot, seats),
+            )
+        )
+    judged.append(
+        (
+            "MonteCarloBot, Split and Choose",
+            _split_deal,
+            partial(_seated, lambda n: MonteCarloBot(300, seed=n), HeuristicBot, 2),
+        )
+    )
+    judged.append(
+        (
+            "GreedyBot(knock_at=0.9), Whisky 4p",
+            partial(_whisky_deal, 4),
+            partial(_seated, lambda n: GreedyBot(knock_at=0.9, seed=n), GreedyBot, 4),
+        )
+    )
+    judged.append(
+        (
+            "HeuristicBot(infer_reserve=False), S&C",
+            _split_deal,
+            partial(_seated, lambda n: HeuristicBot(infer_reserve=False, seed=n), HeuristicBot, 2),
+        )
+    )
+    rows = []
+    kept: dict[str, int] = {}
+    for name, make, seat in judged:
+        played, game_time = [], 0.0
+        for n in range(games):
+            game, bots = make(n), seat(n)
+            start = time.process_time()
+            play(game, bots)
+            game_time += time.process_time() - start
+            played.append((game, [None, *bots[1:]]))
+        start = time.process_time()
+        for game, _ in played:
+            baseline(game, 0)  # estimated once for each place at the table, then kept
+        baseline_time = time.process_time() - start
+        best = None
+        for playouts in variants:
+            start = time.process_time()
+            found = [measure(game, 0, table, playouts=playouts, seed=n) for n, (game, table) in enumerate(played)]
+            luck_time = time.process_time() - start
+            outcome = np.array([float(f.outcome) for f in found])
+            adjusted = np.array([float(f.adjusted) for f in found])
+            ratio = float(outcome.var() / adjusted.var()) if adjusted.var() > 0 else float("inf")
+            luck_sum = outcome - adjusted
+            r = float(np.corrcoef(outcome, luck_sum)[0, 1]) if outcome.std() > 0 and luck_sum.std() > 0 else 0.0
+            net = ratio * game_time / (game_time + luck_time)
+            terms = [_correlation(outcome, [f.measured().terms[t] for f in found]) for t in (THE_DEAL, OTHER_PLAYERS)]
+            later = _correlation(outcome, [f.measured().terms[LATER_CHANCE] for f in found])
+            error = max(f.baseline_error for f in found)
+            rows.append(
+                (
+                    name,
+                    str(playouts),
+                    f"{ratio:.2f}",
+                    f"{1 / (1 - r * r):.2f}",
+                    *terms,
+                    later,
+                    f"{error:.3f} ({baseline_time:.0f} s)",
+                    f"{game_time / games * 1000:.0f}",
+                    f"{luck_time / games * 1000:.0f}",
+                    f"{net:.2f}",
+                    f"{games / ratio:.0f}" if ratio > 0 else "-",
+                )
+            )
+            if best is None or net > best[1]:
+                best = (playouts, net)
+        assert best is not None
+        kept[name] = best[0]
+    table(
+        f"Luck: the adjusted share against the plain one ({games} games a match, seat 0 judged)",
+        (
+            "match",
+            "play-outs",
+            "variance ratio",
+            "at most",
+            "r(deal)",
+            "r(others)",
+            "r(later)",
+            "baseline se (CPU)",
+            "ms/game",
+            "ms luck/game",
+            "net ratio",
+            f"games for {games}",
+        ),
+        rows,
+        [
+            "variance ratio: the plain share's variance over the adjusted share's: the games the adjustment is worth",
+            "at most: 1 / (1 - r^2), r the luck's correlation with the outcome: the ratio the best fixed weight of "
+            "these luck terms could reach (known only in hindsight)",
+            "r(...): each luck term's correlation with the outcome (the deal, the known players, later chance)",
+            "net ratio: the variance ratio times the game's CPU time over the game's and the luck's: the CPU it saves",
+            "games for N: the games the adjusted share needs for the interval N plain games give",
+            "baseline se: the average deal's par, estimated once for each place at the table (a one-off CPU cost, "
+            "not in ms luck/game), its standard error counted into every adjusted interval",
+            "kept (the most net ratio): " + "; ".join(f"{name}: {n} play-outs" for name, n in kept.items()),
+        ],
+    )
+
+
+def _whisky_deal(seats: int, n: int) -> Any:
+    from cardcommons.whisky import WhiskyPoker
+
+    return WhiskyPoker(seats, dealer=n % seats, seed=n)
+
+
+def _split_deal(n: int) -> Any:
+    from cardcommons.split_and_choose import SplitAndChoose
+
+    return SplitAndChoose(seed=n, first_splitter=n % 2)
+
+
+def _seated(judged: Callable[[int], Any], rival: Callable[..., Any], seats: int, n: int) -> list[Any]:
+    """The judged bot in seat 0, rule-of-thumb bots in the others, seeded by game ``n``."""
+    return [judged(n), *(rival(seed=n * 16 + s) for s in range(1, seats))]
+
+
+def _correlation(outcome: npt.NDArray[np.float64], term: Sequence[float]) -> str:
+    values = np.asarray(term, dtype=np.float64)
+    if values.std() == 0 or outcome.std() == 0:
+        return "-"
+    return f"{float(np.corrcoef(outcome, values)[0, 1]):+.2f}"
+
+
 SECTIONS: dict[str, Callable[[int], None]] = {
     "core": core,
     "split_and_choose": split_and_choose,
@@ -1075,6 +1219,7 @@ SECTIONS: dict[str, Callable[[int], None]] = {
     "widgets": widgets,
     "reserve": reserve,
     "calibration": calibration,
+    "luck": luck,
 }
 """Benchmark sections by name, run in this order; add yours here."""
 

@@ -51,6 +51,8 @@ if TYPE_CHECKING:
 
     from tqdm.auto import tqdm
 
+    from cardcommons.luck import Measured
+
     GameFactory = Callable[..., Game]
     BotFactory = Callable[..., Bot]
 
@@ -81,10 +83,12 @@ class Failure:
 
 @dataclass(frozen=True)
 class Played:
-    """What a chunk played: ``(game index, outcome per bot)`` for each game finished, and the failure if any."""
+    """What a chunk played: ``(game index, outcome per bot)`` for each game finished, and the failure if any;
+    with ``adjust``, ``(game index, each bot's luck)`` for each game too (:class:`cardcommons.luck.Measured`)."""
 
     games: tuple[tuple[int, tuple[Outcome, ...]], ...]
     failure: Failure | None = None
+    measured: tuple[tuple[int, tuple[Measured, ...]], ...] = ()
 
 
 class Run:
@@ -163,8 +167,10 @@ def play_chunk(
     rotate: bool,
     deals: Sequence[Deal],
     run: Run | None = None,
+    adjust: bool = False,
 ) -> Played:
-    """Play some games; stop at the first failure (reported, not raised) or once ``run`` is stopped."""
+    """Play some games; stop at the first failure (reported, not raised) or once ``run`` is stopped.
+    ``adjust``: measure each bot's luck in each game too (:func:`cardcommons.luck.measure`)."""
     if run is not None:
         run.start(deals[0].index)
         if os.getpid() != run.owner and threading.current_thread() is threading.main_thread():
@@ -172,11 +178,12 @@ def play_chunk(
             if RELEASE is not None:
                 signal.signal(RELEASE, _release)
     games: list[tuple[int, tuple[Outcome, ...]]] = []
+    measured: list[tuple[int, tuple[Measured, ...]]] | None = [] if adjust else None
     _playing[0] = True
     try:
-        return _play(make_game, bots, rotate, deals, run, games)
+        return _play(make_game, bots, rotate, deals, run, games, measured)
     except _Stopped:  # released by the caller in the middle of a move: the games finished so far
-        return Played(tuple(games))
+        return Played(tuple(games), None, tuple(measured or ())[: len(games)])
     finally:
         _playing[0] = False
 
@@ -198,8 +205,9 @@ def _play(
     deals: Sequence[Deal],
     run: Run | None,
     games: list[tuple[int, tuple[Outcome, ...]]],
+    measured: list[tuple[int, tuple[Measured, ...]]] | None,
 ) -> Played:
-    """:func:`play_chunk`'s games, added to ``games`` as each ends."""
+    """:func:`play_chunk`'s games, added to ``games`` as each ends (and their luck to ``measured``, unless None)."""
     for deal in deals:
         game: Game | None = None
         seat_of: list[int] = []
@@ -212,15 +220,24 @@ def _play(
             seat_of = [(b + shift) % game.players for b in range(len(bots))]
             seated = {seat_of[b]: _Seated(factory(seed=deal.bot_seeds[b]), run) for b, factory in enumerate(bots)}
             result = play(game, [seated[s] for s in range(game.players)])
+            if measured is not None:
+                measured.append((deal.index, _luck(game, [seated[s].bot for s in range(game.players)], seat_of)))
         except _Stopped:
             break
         except Exception as error:
             seat = game.current_player if game is not None else None
             bot = seat_of.index(seat) if seat in seat_of else None
             failure = Failure(deal.index, deal.game_seed, seat, bot, _portable(error), traceback.format_exc())
-            return Played(tuple(games), failure)
+            return Played(tuple(games), failure, tuple(measured or ()))
         games.append((deal.index, tuple(result.outcome(seat_of[b]) for b in range(len(bots)))))
-    return Played(tuple(games))
+    return Played(tuple(games), None, tuple(measured or ()))
+
+
+def _luck(game: Game, table: list[Bot], seat_of: list[int]) -> tuple[Measured, ...]:
+    """Each bot's luck in a finished game, the other seats read by their bots' policies where known."""
+    from cardcommons.luck import measure  # the bots and the play-outs: only for a run that adjusts
+
+    return tuple(measure(game, seat, table).measured() for seat in seat_of)
 
 
 def _portable(error: Exception) -> BaseException:
@@ -286,6 +303,7 @@ def run_on(
     jobs: list[tuple[GameFactory, Sequence[BotFactory], bool, list[Deal]]],
     played: list[Played],
     bar: tqdm,
+    adjust: bool = False,
 ) -> None:
     """Run the chunks on ``executor``, adding what they play to ``played``. At the
     first failure, or on Ctrl-C (re-raised), cancel the chunks not started and
@@ -295,7 +313,7 @@ def run_on(
     collected: set[Future[Played]] = set()
     try:
         _shield(executor, run)
-        futures.extend((job[3][0].index, executor.submit(play_chunk, *job, run)) for job in jobs)
+        futures.extend((job[3][0].index, executor.submit(play_chunk, *job, run, adjust)) for job in jobs)
         for future in as_completed(f for _, f in futures):
             collected.add(future)
             played.append(future.result())

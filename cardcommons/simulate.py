@@ -30,19 +30,26 @@ from concurrent.futures import Executor
 from dataclasses import dataclass
 from html import escape
 from numbers import Integral
+from typing import TYPE_CHECKING
 
+from cardcommons.adjusted import Estimate, ShareComparison, compare_shares, estimate
 from cardcommons.chunks import STOP_GRACE, Deal, Failure, Played, check_portable, check_seats, play_chunk, run_on
 from cardcommons.errors import SimulationError, shown
 from cardcommons.game import Bot, Game, Outcome
 from cardcommons.rates import Z95, Comparison, Rate, compare, games_needed, wilson_interval
+
+if TYPE_CHECKING:
+    from cardcommons.luck import Measured
 
 __all__ = [
     "STOP_GRACE",
     "Z95",
     "BotFactory",
     "Comparison",
+    "Estimate",
     "GameFactory",
     "Rate",
+    "ShareComparison",
     "SimulationFailed",
     "SimulationInterrupted",
     "Summary",
@@ -62,11 +69,15 @@ BotFactory = Callable[..., Bot]
 class Summary:
     """Per bot (in the order given to :func:`simulate`): wins, draws, losses,
     rates with 95% intervals, and the raw outcomes of every game.
-    :meth:`compare` says in words whether two bots' rates differ."""
+    :meth:`compare` says in words whether two bots' rates differ. From a run
+    with ``adjust=True``, each bot's share of a win beside its share adjusted
+    for luck (:meth:`share`, :meth:`adjusted_share`, :meth:`compare_shares`)."""
 
     names: tuple[str, ...]
     outcomes: tuple[tuple[Outcome, ...], ...]
     """``outcomes[g][b]``: how game ``g`` ended for bot ``b``."""
+    measured: tuple[tuple[Measured, ...], ...] = ()
+    """``measured[g][b]``: bot ``b``'s luck in game ``g`` (a run with ``adjust=True``), else empty."""
 
     @property
     def games(self) -> int:
@@ -138,6 +149,46 @@ class Summary:
         first, second = names if names is not None else (None, None)
         return compare(self.measure(a, what, first), self.measure(b, what, second))
 
+    def share(self, bot: int) -> Estimate:
+        """Bot ``bot``'s mean share of a win (a shared win or a draw counts a part), with its 95% interval."""
+        return estimate(self.label(bot), [m[bot].share for m in self._measured()])
+
+    def adjusted_share(self, bot: int) -> Estimate:
+        """Bot ``bot``'s mean share adjusted for luck (the same mean as :meth:`share`),
+        with its 95% interval, the baseline's own error counted in."""
+        games = self._measured()
+        error = sum(m[bot].baseline_error for m in games) / len(games)  # counted in full: a bound
+        return estimate(f"{self.label(bot)}, adjusted", [m[bot].adjusted for m in games], error)
+
+    def compare_shares(self, a: int = 0, b: int = 1) -> ShareComparison:
+        """Bot ``a``'s share less bot ``b``'s, plain beside adjusted for luck, game by game.
+
+        >>> from cardcommons.bots import GreedyBot, RandomBot
+        >>> from functools import partial
+        >>> from cardcommons.whisky import WhiskyPoker
+        >>> bots = [GreedyBot, RandomBot]
+        >>> run = simulate(partial(WhiskyPoker, 2), bots, games=30, seed=2, progress=False, adjust=True)
+        >>> comparison = run.compare_shares()
+        >>> round(comparison.plain.mean, 9) == round(run.share(0).mean - run.share(1).mean, 9)
+        True
+        """
+        games = self._measured()
+        self._check_bot(a)
+        self._check_bot(b)
+        error = sum(m[a].baseline_error + m[b].baseline_error for m in games) / len(games)
+        return compare_shares(
+            self.label(a),
+            self.label(b),
+            ([m[a].share for m in games], [m[b].share for m in games]),
+            ([m[a].adjusted for m in games], [m[b].adjusted for m in games]),
+            (error, 0.0),
+        )
+
+    def _measured(self) -> tuple[tuple[Measured, ...], ...]:
+        if not self.measured:
+            raise SimulationError("this summary has no luck measured: run simulate(..., adjust=True)")
+        return self.measured
+
     def _check_bot(self, bot: object) -> None:
         if isinstance(bot, bool) or not isinstance(bot, Integral) or not 0 <= int(bot) < len(self.names):
             raise SimulationError(f"Summary: bot must be an index from 0 to {len(self.names) - 1}, not {shown(bot)}")
@@ -150,8 +201,17 @@ class Summary:
             lines.append(f"{self.label(b):<24}" + "".join(f"{r:>8.3f} [{lo:.3f}, {hi:.3f}]" for r, lo, hi in cells))
         return "\n".join(lines)
 
+    def shares_table(self) -> str:
+        """A plain-text table of each bot's share, plain and adjusted for luck (a run with ``adjust=True``)."""
+        lines = [f"{'bot':<24}{'share [95%]':^23}{'adjusted [95%]':^23}".rstrip()]
+        for b in range(len(self.names)):
+            cells = (self.share(b), self.adjusted_share(b))
+            lines.append(f"{self.label(b):<24}" + "".join(f"{e.mean:>8.3f} [{e.low:.3f}, {e.high:.3f}]" for e in cells))
+        return "\n".join(lines)
+
     def __str__(self) -> str:
-        return f"{self.games} games\n{self.table()}"
+        shares = f"\n{self.shares_table()}" if self.measured else ""
+        return f"{self.games} games\n{self.table()}{shares}"
 
     def _repr_html_(self) -> str:
         rows = "".join(
@@ -164,6 +224,17 @@ class Summary:
             for b in range(len(self.names))
         )
         head = '<tr><th style="text-align:left">bot</th><th>win [95%]</th><th>draw [95%]</th><th>loss [95%]</th></tr>'
+        if self.measured:
+            head = head.replace("</tr>", "<th>share [95%]</th><th>adjusted for luck [95%]</th></tr>")
+            rows = "".join(
+                row.replace("</tr>", "")
+                + "".join(
+                    f"<td>{e.mean:.3f} <small>[{e.low:.3f}, {e.high:.3f}]</small></td>"
+                    for e in (self.share(b), self.adjusted_share(b))
+                )
+                + "</tr>"
+                for b, row in enumerate(rows.split("</tr>")[:-1])
+            )
         return f"<table><caption>{self.games} games</caption>{head}{rows}</table>"
 
 
@@ -203,10 +274,15 @@ def simulate(
     executor: Executor | None = None,
     rotate: bool = True,
     chunk: int = 50,
+    adjust: bool = False,
 ) -> Summary:
     """Play ``games`` games, one bot per seat (``bots[i]`` makes the bot that
     starts in seat ``i``; with ``rotate`` the seats turn by one each game so
     every bot sits everywhere equally often). Shows a tqdm progress bar.
+
+    ``adjust``: measure each bot's luck in each game too
+    (:func:`cardcommons.luck.measure`, the other seats read by their bots'
+    policies where known), for the summary's shares adjusted for luck.
 
     Returns a :class:`Summary` per bot with 95% intervals. There must be
     exactly one bot per seat of the game:
@@ -219,6 +295,8 @@ def simulate(
     cardcommons.errors.SimulationError: SplitAndChoose has 2 seats but 3 bots were given: one bot per seat
     """
     _check_arguments(make_game, bots, games, seed, progress, executor, rotate, chunk)
+    if not isinstance(adjust, bool):
+        raise SimulationError(f"simulate(): adjust must be True or False, not {shown(adjust)}")
     games, seed, chunk = int(games), int(seed), int(chunk)  # numpy's integers too
     rng = random.Random(seed)
     deals = [Deal(i, rng.getrandbits(63), tuple(rng.getrandbits(63) for _ in bots)) for i in range(games)]
@@ -234,12 +312,12 @@ def simulate(
     try:
         if executor is None:
             for deal in deals:
-                played.append(play_chunk(make_game, bots, rotate, [deal]))
+                played.append(play_chunk(make_game, bots, rotate, [deal], adjust=adjust))
                 bar.update(len(played[-1].games))
                 if played[-1].failure is not None:
                     break
         else:
-            run_on(executor, [(make_game, bots, rotate, part) for part in _chunks(deals, chunk)], played, bar)
+            run_on(executor, [(make_game, bots, rotate, part) for part in _chunks(deals, chunk)], played, bar, adjust)
     except KeyboardInterrupt:
         summary = _summary(names, played)
         message = f"simulate() stopped after {summary.games} of {games} games (their outcomes are in .summary)"
@@ -255,7 +333,11 @@ def simulate(
 
 def _summary(names: tuple[str, ...], played: list[Played]) -> Summary:
     games = sorted(game for part in played for game in part.games)
-    return Summary(names, tuple(outcomes for _, outcomes in games))
+    finished = {index for index, _ in games}
+    measured = sorted((m for part in played for m in part.measured if m[0] in finished), key=lambda m: m[0])
+    if len(measured) != len(games):  # a run that did not adjust
+        measured = []
+    return Summary(names, tuple(outcomes for _, outcomes in games), tuple(luck for _, luck in measured))
 
 
 def _failed(failure: Failure, summary: Summary, games: int, names: tuple[str, ...]) -> SimulationFailed:

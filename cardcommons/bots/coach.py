@@ -144,6 +144,7 @@ def coach(
     progress: Progress | None = None,
     playout: PlayoutPolicy = rule_of_thumb,
     model: TableModel | Policy | None = RULE_OF_THUMB,
+    also: Sequence[Action] = (),
 ) -> Advice:
     """Estimate every candidate move (the game's ``candidate_actions`` that
     are legal), best first, all moves played out on the same worlds, with the
@@ -165,6 +166,9 @@ def coach(
     drawn twice count once. With the default policy the play-outs run many
     at once; a play-out ``policy`` of another kind plays one game at a time
     (its deals weighed, not resampled).
+
+    ``also``: legal moves to weigh beside the candidates (a move played that
+    the game leaves out of them, to price it).
     """
     _check_samples(samples, allow_none=True)
     if isinstance(seed, bool) or not isinstance(seed, int):
@@ -181,6 +185,10 @@ def coach(
     if illegal:
         raise RulesError(f"{shown(illegal[0])} is not a legal move for player {observation.player} now")
     candidates = [a for a in game.candidate_actions() if a in legal] or legal
+    outside = [a for a in also if a not in legal]
+    if outside:
+        raise RulesError(f"{shown(outside[0])} is not among the legal moves given: the coach weighs only those")
+    candidates += [a for a in also if a not in candidates]
     batch = playout is rule_of_thumb
     most = _MOST if samples is None else samples
     outcomes = Outcomes(len(candidates))

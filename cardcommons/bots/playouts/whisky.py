@@ -189,18 +189,22 @@ class Deals:
         return game
 
     def play_out(
-        self, firsts: Sequence[Action], seeds: npt.NDArray[np.uint64] | None = None, bot: GreedyBot | None = None
+        self,
+        firsts: Sequence[Action],
+        seeds: npt.NDArray[np.uint64] | None = None,
+        bot: GreedyBot | None = None,
+        seat: int | None = None,
     ) -> npt.NDArray[np.float64]:
         """Play each of ``firsts`` (moves of the view's seat) in every game, then
         a GreedyBot (with ``bot``'s thresholds) in every seat to the end: the
         view's seat's share of each game (1 split among the winners, 1/players
         each in a draw), one row per first move. ``seeds[g, s]``: the seed of
         seat ``s``'s bot in game ``g``, the same whatever the first move (all 0
-        by default). The games are not changed."""
+        by default). ``seat``: whose share, if not the view's. The games are not changed."""
         players = self.view.players
         rule = (bot or GreedyBot()).rule(self.table.pack, self.table.ranking)
         seeds = np.zeros((self.games, players), dtype=np.uint64) if seeds is None else seeds
-        shares = _Play(self, rule, len(firsts), seeds).run(firsts)
+        shares = _Play(self, rule, len(firsts), seeds, self.view.player if seat is None else seat).run(firsts)
         return shares.reshape(len(firsts), self.games)
 
 
@@ -214,13 +218,14 @@ class _Play:
     """The games of a :class:`Deals`, played out; the games still going are
     kept together (``index``: their places among all the games)."""
 
-    def __init__(self, deals: Deals, rule: GreedyRule, copies: int, seeds: npt.NDArray[np.uint64]) -> None:
-        """The games, ``copies`` times over (one copy per first move)."""
+    def __init__(self, deals: Deals, rule: GreedyRule, copies: int, seeds: npt.NDArray[np.uint64], seat: int) -> None:
+        """The games, ``copies`` times over (one copy per first move); ``seat``'s shares are kept."""
 
         def tile(a: npt.NDArray[Any]) -> npt.NDArray[Any]:
             return np.tile(a, (copies, *[1] * (a.ndim - 1)))
 
         self.deals = deals
+        self.seat = seat
         self.players = deals.view.players
         self.knock, self.take_unseen = rule.arrays
         strengths = deals.table.strengths
@@ -326,7 +331,7 @@ class _Play:
             self._end(shown, drawn)
 
     def _end(self, shown: npt.NDArray[np.bool_], drawn: npt.NDArray[np.bool_]) -> None:
-        me = self.deals.view.player
+        me = self.seat
         strengths = self.strength(self.hands[shown])
         top = strengths.max(axis=1, keepdims=True)
         winners = strengths == top

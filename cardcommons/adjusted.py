@@ -1,0 +1,123 @@
+"""Shares of a win, plain and adjusted for luck, with their 95% intervals.
+
+A bot's **share** of a game is 1 for a win, a part of 1 for a shared win or
+a draw, 0 for a loss. Its **adjusted share** is the share less the game's
+luck terms (:mod:`cardcommons.luck`): the same mean, and where the luck
+explains much of the result, a narrower interval from the same games.
+:class:`Estimate` is one mean with its interval; :class:`ShareComparison`
+sets the gap between two bots' shares beside the gap between their
+adjusted shares, and says what each decides and how many games the
+adjustment is worth.
+
+>>> plain = estimate("GreedyBot", [1, 0, 1, 1, 0, 1, 0, 1])
+>>> print(plain)
+GreedyBot: 0.62 [0.27, 0.98] over 8 games
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from cardcommons.errors import SimulationError, shown
+from cardcommons.rates import Z95
+
+__all__ = ["Estimate", "ShareComparison", "compare_shares", "estimate"]
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """A mean over ``games`` games with its 95% interval ``low``-``high``
+    (normal, from the games' spread and, for an adjusted share, the
+    baseline's own ``extra`` standard error)."""
+
+    name: str
+    mean: float
+    low: float
+    high: float
+    games: int
+
+    def __str__(self) -> str:
+        return f"{self.name}: {self.mean:.2f} [{self.low:.2f}, {self.high:.2f}] over {self.games:,} games"
+
+
+def _spread(values: Sequence[float]) -> tuple[float, float]:
+    """The mean of ``values`` and its standard error."""
+    n = len(values)
+    mean = math.fsum(values) / n
+    variance = math.fsum((v - mean) ** 2 for v in values) / (n - 1) if n > 1 else math.inf
+    return mean, math.sqrt(variance / n)
+
+
+def estimate(name: str, values: Sequence[float], extra: float = 0.0) -> Estimate:
+    """The mean of ``values`` (one per game) with its 95% interval, ``extra``
+    (a standard error shared by every game) counted in."""
+    if not values:
+        raise SimulationError(f"an estimate of {shown(name)} needs at least one game")
+    mean, error = _spread(values)
+    half = Z95 * math.hypot(error, extra)
+    return Estimate(name, mean, mean - half, mean + half, len(values))
+
+
+@dataclass(frozen=True)
+class ShareComparison:
+    """Bot ``a``'s share less bot ``b``'s, game by game: ``plain`` (the gap
+    of the shares) beside ``adjusted`` (the gap of the adjusted shares), and
+    ``ratio``, the plain gap's variance over the adjusted one's: the
+    adjustment's interval is as narrow as ``ratio`` times the games would
+    make the plain one."""
+
+    a: str
+    b: str
+    plain: Estimate
+    adjusted: Estimate
+    ratio: float
+
+    def __str__(self) -> str:
+        return (
+            f"{self.a} against {self.b}, share gap {_gap(self.plain)}; adjusted for luck, {_gap(self.adjusted)}. "
+            f"{_worth(self.ratio)}"
+        )
+
+    def _repr_markdown_(self) -> str:
+        return str(self)
+
+
+def _gap(gap: Estimate) -> str:
+    decided = gap.low > 0 or gap.high < 0
+    verdict = "decided" if decided else "not decided"
+    return f"{gap.mean:+.3f} [{gap.low:+.3f}, {gap.high:+.3f}] ({verdict})"
+
+
+def _worth(ratio: float) -> str:
+    if ratio > 1:
+        return f"The adjustment narrows the interval as much as {ratio:.1f} times the games would."
+    return f"The adjustment widens the interval here: it is worth {ratio:.2f} times the games (use the plain gap)."
+
+
+def compare_shares(
+    a: str,
+    b: str,
+    shares: tuple[Sequence[float], Sequence[float]],
+    adjusted: tuple[Sequence[float], Sequence[float]],
+    baseline_errors: tuple[float, float] = (0.0, 0.0),
+) -> ShareComparison:
+    """Compare two bots' shares of the same games, plain and adjusted (one
+    value per game each); ``baseline_errors``: each adjusted share's baseline's
+    standard error (counted in full, as if they erred the same way).
+
+    >>> print(compare_shares("A", "B", ([1, 0, 1, 1], [0, 1, 0, 0]), ([0.6, 0.5, 0.7, 0.6], [0.4, 0.5, 0.3, 0.4])))
+    ... # doctest: +NORMALIZE_WHITESPACE
+    A against B, share gap +0.500 [-0.480, +1.480] (not decided); adjusted for luck, +0.200 [+0.040, +0.360] (decided).
+    The adjustment narrows the interval as much as 37.5 times the games would.
+    """
+    counts = {len(shares[0]), len(shares[1]), len(adjusted[0]), len(adjusted[1])}
+    if len(counts) != 1:
+        raise SimulationError(f"compare_shares(): the shares and adjusted shares of {a} and {b} differ in length")
+    plain_gaps = [x - y for x, y in zip(*shares, strict=True)]
+    adjusted_gaps = [x - y for x, y in zip(*adjusted, strict=True)]
+    plain = estimate(f"{a} - {b}", plain_gaps)
+    adjusted_gap = estimate(f"{a} - {b}, adjusted", adjusted_gaps, sum(baseline_errors))
+    ratio = ((plain.high - plain.low) / (adjusted_gap.high - adjusted_gap.low)) ** 2 if plain.high > plain.low else 1.0
+    return ShareComparison(a, b, plain, adjusted_gap, ratio)

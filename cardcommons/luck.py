@@ -1,0 +1,485 @@
+"""Luck, measured: one seat's result in a finished game, split into what the
+cards and the other players dealt it and what its own decisions did.
+
+Bridge players score a pair against the others who held the same cards
+(duplicate scoring); AIVAT (Burch, Schmid, Moravčík, Morrill and Bowling,
+2018) generalises the idea to any game whose chance and some of whose
+players are known. Here a **value** is the seat's expected share of the
+result from a position, with every card dealt so far known and the
+rule-of-thumb bots (:func:`~cardcommons.bots.worlds.rule_of_thumb`) playing
+on from there, estimated by the batch play-outs on the game's true deal.
+Replaying the game, each decision gets the value of every move its mover's
+policy might make, of every move the rule of thumb might make there, and of
+the move made (a :class:`Step`). The **luck terms** (after AIVAT: each is a
+value less its expectation under a known chance, the same values on both
+sides) are
+
+- **the deal**: the value at the first decision (**par**: the share the
+  rule of thumb takes from this seat with these cards) less its average
+  over every deal (the **baseline**, estimated once for the table);
+- **seat k**, for each other seat whose policy is known (a rule-of-thumb
+  bot, a random one): at each of its decisions, the value of the move it
+  made less the policy's expected value there;
+- **later chance** (Split and Choose): at each round after the first, the
+  value once its four cards are dealt less the value expected before (the
+  reserve is the one card the rounds leave: the last round settles it).
+
+Each has a mean of 0 whatever the seat does, so the **adjusted result**,
+the outcome less them, has the outcome's mean and, where the values track
+the game, less spread. Values are exact fractions, so the terms add up to
+``outcome - adjusted`` exactly.
+
+>>> from cardcommons.bots import GreedyBot
+>>> from cardcommons.game import play
+>>> from cardcommons.whisky import WhiskyObservation, WhiskyPoker
+>>> game = WhiskyPoker(3, seed=2)
+>>> _ = play(game, [GreedyBot(seed=s) for s in range(3)])
+>>> luck = measure(game, 0, table=[None, GreedyBot(), GreedyBot()], baseline_games=40)
+>>> sorted(luck.terms)
+['seat 1', 'seat 2', 'the deal']
+>>> luck.outcome - luck.adjusted == sum(luck.terms.values())
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from cardcommons.bots.playouts import split_and_choose as split_playouts
+from cardcommons.bots.playouts import whisky as whisky_playouts
+from cardcommons.bots.worlds import Policy, rule_of_thumb
+from cardcommons.errors import RulesError, shown
+from cardcommons.game import Action, Game, Observation
+from cardcommons.split_and_choose import PACK, Build, SplitAndChoose, best_build, score_builds
+from cardcommons.whisky import WhiskyObservation, WhiskyPoker
+
+__all__ = [
+    "LATER_CHANCE",
+    "OTHER_PLAYERS",
+    "THE_DEAL",
+    "UNIFORM",
+    "Luck",
+    "Measured",
+    "Step",
+    "baseline",
+    "decompose",
+    "measure",
+    "policy_of",
+    "seat_term",
+]
+
+THE_DEAL = "the deal"
+LATER_CHANCE = "later chance"
+PLAYOUTS = 64
+"""Play-outs of each move at each decision, on the true deal (the bots' tie-breaks and Split and Choose's
+cards not yet dealt differ between them): the bench's luck section found 64 cut Split and Choose's
+variance most (4 and 16 leave too much noise in its later rounds' terms), at a fifth more time in Whisky Poker."""
+BASELINE_GAMES = 200
+"""The baseline (the average par) is estimated from this many hands of the first player to move, each
+with :data:`BASELINE_PLAYOUTS` deals of the other cards, played out once each."""
+BASELINE_PLAYOUTS = 20
+_UNITS = 2520
+"""Every share is a whole number of 2520ths (1/k for k winners up to 9), so a mean of them is exact."""
+
+
+def seat_term(seat: int) -> str:
+    """The name of a known seat's luck term: ``"seat 2"``."""
+    return f"seat {seat}"
+
+
+class _Uniform:
+    """A policy that plays every legal move alike (how a random bot plays)."""
+
+    def probabilities(self, observation: Observation, legal_actions: Sequence[Action]) -> list[float]:
+        return [1 / len(legal_actions)] * len(legal_actions)
+
+    def __repr__(self) -> str:
+        return "UNIFORM"
+
+
+UNIFORM = _Uniform()
+"""The policy of :class:`~cardcommons.bots.RandomBot`: every legal move alike."""
+
+
+def policy_of(player: object) -> Policy | None:
+    """The policy a seated player is known to play by, or None: a rule-of-thumb
+    bot is its own policy, a :class:`~cardcommons.bots.RandomBot` plays
+    :data:`UNIFORM`, any other player (a person, MonteCarloBot) is unknown.
+
+    >>> from cardcommons.bots import GreedyBot, MonteCarloBot, RandomBot
+    >>> policy_of(GreedyBot()), policy_of(RandomBot()), policy_of(MonteCarloBot()), policy_of(None)
+    (GreedyBot(knock_at=1.0), UNIFORM, None, None)
+    """
+    from cardcommons.bots import RandomBot  # the bots' package imports the coach, which is heavier
+
+    if isinstance(player, RandomBot):
+        return UNIFORM
+    return player if isinstance(player, Policy) else None
+
+
+@dataclass(frozen=True)
+class Step:
+    """One decision of a finished game: move number ``index``, by ``mover``
+    (``known``: by a policy known to be its own), the ``moves`` weighed (those
+    its policy or the rule of thumb might make, and the one made), the chance
+    of each under the mover's policy (``chances``: the rule of thumb's where
+    the mover is the judged seat or unknown) and under the rule of thumb
+    (``model``), the judged seat's ``values`` after each, and the move
+    ``played``. ``before``: where chance dealt cards just before this
+    decision, the value expected before they were dealt."""
+
+    index: int
+    mover: int
+    known: bool
+    moves: tuple[Action, ...]
+    chances: tuple[Fraction, ...]
+    model: tuple[Fraction, ...]
+    values: tuple[Fraction, ...]
+    played: int
+    before: Fraction | None = None
+
+    @property
+    def expected(self) -> Fraction:
+        """The value before the move, the mover playing by its policy."""
+        return _dot(self.chances, self.values)
+
+    @property
+    def par(self) -> Fraction:
+        """The value before the move, the mover playing by the rule of thumb."""
+        return _dot(self.model, self.values)
+
+    @property
+    def gain(self) -> Fraction:
+        """What the move made added to the value its policy expected there."""
+        return self.values[self.played] - self.expected
+
+
+def _dot(chances: Sequence[Fraction], values: Sequence[Fraction]) -> Fraction:
+    return sum((c * v for c, v in zip(chances, values, strict=True)), Fraction(0))
+
+
+@dataclass(frozen=True)
+class Luck:
+    """One seat's result in a finished game, split (see the module). ``terms``
+    maps each luck term's name to its value: ``outcome - adjusted`` is their
+    sum, exactly. ``par`` is the value of the deal, ``baseline`` its average
+    over deals (estimated, with ``baseline_error``, the same for every game at
+    the table); ``own`` what the seat's decisions added on the true deal, each
+    against the rule of thumb's expected value there."""
+
+    seat: int
+    outcome: Fraction
+    baseline: Fraction
+    baseline_error: float
+    par: Fraction
+    terms: dict[str, Fraction]
+    own: Fraction
+    steps: tuple[Step, ...] = field(default=(), repr=False)
+
+    @property
+    def adjusted(self) -> Fraction:
+        """The outcome less every luck term: unbiased, with the outcome's mean."""
+        return self.outcome - sum(self.terms.values(), Fraction(0))
+
+    def measured(self) -> Measured:
+        """The numbers a simulation keeps of it, the known seats' terms added up as :data:`OTHER_PLAYERS`."""
+        groups = {THE_DEAL: 0.0, OTHER_PLAYERS: 0.0, LATER_CHANCE: 0.0}
+        for name, value in self.terms.items():
+            groups[name if name in groups else OTHER_PLAYERS] += float(value)
+        return Measured(float(self.outcome), float(self.adjusted), self.baseline_error, groups)
+
+
+OTHER_PLAYERS = "other players"
+"""The known seats' luck terms, added up."""
+
+
+@dataclass(frozen=True)
+class Measured:
+    """One seat's luck in one game, in plain numbers: its ``share`` of the
+    result, its ``adjusted`` share, the baseline's standard error, and the
+    luck ``terms`` by kind (:data:`THE_DEAL`, :data:`OTHER_PLAYERS`, :data:`LATER_CHANCE`)."""
+
+    share: float
+    adjusted: float
+    baseline_error: float
+    terms: dict[str, float]
+
+
+def decompose(
+    steps: Sequence[Step], outcome: Fraction, seat: int, baseline: Fraction, baseline_error: float = 0.0
+) -> Luck:
+    """The split of ``outcome`` (the judged ``seat``'s share) from a game's
+    decisions, in order, and the baseline (the average over deals of the
+    first decision's ``par``). Each luck term is a value less its expected
+    value under known chances, the same values on both sides: the deal's par
+    less the baseline, a known seat's move less its policy's expectation,
+    dealt cards' value less the value expected before them (``before``,
+    unbiased). So each has a mean of 0 whatever the values are, and the
+    adjusted result is unbiased.
+
+    >>> from cardcommons.whisky import PASS, KNOCK
+    >>> half, one = Fraction(1, 2), Fraction(1)
+    >>> q = (Fraction(1, 4), Fraction(3, 4))
+    >>> steps = [Step(0, 1, True, (PASS, KNOCK), (half, half), (one, Fraction(0)), q, 1)]
+    >>> luck = decompose(steps, one, seat=0, baseline=Fraction(1, 5))
+    >>> luck.terms == {"the deal": Fraction(1, 20), "seat 1": Fraction(1, 4)}
+    True
+    >>> luck.adjusted
+    Fraction(7, 10)
+    """
+    par = steps[0].par if steps else outcome
+    terms: dict[str, Fraction] = {THE_DEAL: par - baseline}
+    own = Fraction(0)
+    for step in steps:
+        if step.before is not None:
+            terms[LATER_CHANCE] = terms.get(LATER_CHANCE, Fraction(0)) + step.par - step.before
+        if step.known:
+            name = seat_term(step.mover)
+            terms[name] = terms.get(name, Fraction(0)) + step.gain
+        elif step.mover == seat:
+            own += step.gain
+    return Luck(seat, outcome, baseline, baseline_error, par, terms, own, tuple(steps))
+
+
+def measure(
+    game: Game,
+    seat: int,
+    table: Sequence[object] | None = None,
+    playouts: int = PLAYOUTS,
+    seed: int = 0,
+    baseline_games: int = BASELINE_GAMES,
+    progress: Callable[[int, int], object] | None = None,
+) -> Luck:
+    """The luck in a finished ``game`` for ``seat``, from ``playouts``
+    play-outs of each weighed move on the true deal. ``table``: the players
+    by seat (a bot, or None where unknown), as the coach takes it; a seat
+    whose player has a known policy (:func:`policy_of`) gets a term of its
+    own, and ``seat`` itself is never treated as known. ``progress`` is told
+    ``(moves done, moves in all)``.
+
+    >>> measure(WhiskyPoker(2, seed=1), 0)
+    Traceback (most recent call last):
+    ...
+    cardcommons.errors.RulesError: the game is not finished: luck is measured on a finished game
+    """
+    players = checked_game(game, seat, table)
+    for name, value in (("playouts", playouts), ("baseline_games", baseline_games)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise RulesError(f"{name} is a whole number of at least 1, not {shown(value)}")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise RulesError(f"the seed is an int, not {shown(seed)}")
+    assert isinstance(game, WhiskyPoker | SplitAndChoose)  # checked above
+    policies = [None if s == seat or table is None else policy_of(table[s]) for s in range(players)]
+    rng = random.Random(seed)
+    replay = _start(game)
+    model = rule_of_thumb(replay, 0)
+    actions = _actions(game)
+    steps: list[Step] = []
+    for index, action in enumerate(actions):
+        mover = replay.current_player
+        assert mover is not None
+        legal: list[Action] = list(replay.legal_actions())
+        if len(legal) > 1:
+            known = policies[mover]
+            view = replay.observation(mover)
+            moves, (chances, by_model) = _weighed([known or model, model], view, legal, action)
+            values = move_values(replay, seat, moves, playouts, rng)
+            before = _before_dealt(replay, steps)
+            played = moves.index(action)
+            steps.append(Step(index, mover, known is not None, moves, chances, by_model, values, played, before))
+        replay.apply(action)
+        if progress is not None:
+            progress(index + 1, len(actions))
+    result = game.result
+    assert result is not None
+    outcome = Fraction(result.share(seat, players)).limit_denominator(_UNITS)
+    mean, error = baseline(game, seat, baseline_games)
+    luck = decompose(steps, outcome, seat, mean, error)
+    for s, policy in enumerate(policies):  # every known seat has a term, if only 0
+        if policy is not None:
+            luck.terms.setdefault(seat_term(s), Fraction(0))
+    return luck
+
+
+def _before_dealt(game: WhiskyPoker | SplitAndChoose, steps: list[Step]) -> Fraction | None:
+    """At a split of Split and Choose after the first round, the value of the
+    choice before it (made with the round's cards not yet dealt); else None."""
+    if not isinstance(game, SplitAndChoose) or game.phase != "split" or game.round == 0:
+        return None
+    last = steps[-1]
+    return last.values[last.played]
+
+
+def checked_game(game: object, seat: object, table: object) -> int:
+    """The number of players of a finished Whisky Poker or Split and Choose
+    ``game``, once ``seat`` and ``table`` fit it; else :class:`RulesError` naming the bad one."""
+    if not isinstance(game, WhiskyPoker | SplitAndChoose):
+        raise RulesError(f"luck is measured on a game of Whisky Poker or Split and Choose, not {shown(game)}")
+    if not game.is_over:
+        raise RulesError("the game is not finished: luck is measured on a finished game")
+    players = game.players
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+        raise RulesError(f"the seat is a number from 0 to {players - 1}, not {shown(seat)}")
+    if table is not None and (isinstance(table, str | bytes) or not isinstance(table, Sequence)):
+        raise RulesError(f"the table is a list of the players by seat (None where unknown), not {shown(table)}")
+    if table is not None and len(table) != players:
+        raise RulesError(f"the table has {len(table)} players, but the game has {players} seats: one per seat")
+    return players
+
+
+def _start(game: WhiskyPoker | SplitAndChoose) -> WhiskyPoker | SplitAndChoose:
+    """The same game at its deal, before any move."""
+    return type(game).replay({**game.record(), "actions": []})
+
+
+def _actions(game: WhiskyPoker | SplitAndChoose) -> tuple[Action, ...]:
+    return game.actions if isinstance(game, WhiskyPoker) else game.history
+
+
+def _weighed(
+    policies: Sequence[Policy], view: Observation, legal: list[Action], played: Action
+) -> tuple[tuple[Action, ...], list[tuple[Fraction, ...]]]:
+    """The moves any of ``policies`` might make from ``view``, and the move
+    made; and each policy's chances of them (exact fractions)."""
+    found: dict[int, list[Fraction]] = {}  # a policy given twice is asked once
+    every = [found.setdefault(id(policy), _chances(policy, view, legal)) for policy in policies]
+    moves = [a for i, a in enumerate(legal) if a == played or any(c[i] > 0 for c in every)]
+    places = [legal.index(a) for a in moves]
+    return tuple(moves), [tuple(c[i] for i in places) for c in every]
+
+
+def _chances(policy: Policy, view: Observation, legal: list[Action]) -> list[Fraction]:
+    chances = [Fraction(p).limit_denominator(10**6) for p in policy.probabilities(view, legal)]
+    total = sum(chances, Fraction(0))
+    return [c / total for c in chances]
+
+
+def move_values(
+    game: WhiskyPoker | SplitAndChoose, seat: int, moves: Sequence[Action], playouts: int, rng: random.Random
+) -> tuple[Fraction, ...]:
+    """``seat``'s expected share after each of ``moves`` by the player to move
+    in ``game`` (the true game: every card dealt so far known), the rule of
+    thumb playing on in every seat: the mean of ``playouts`` batch play-outs
+    (Split and Choose deals the cards not yet dealt afresh in each), exact
+    at Split and Choose's builds. This is the one place the values come from."""
+    if isinstance(game, SplitAndChoose) and game.phase == "build":
+        return _build_values(game, seat, moves)
+    seeds = np.random.default_rng(rng.getrandbits(64)).integers(
+        0, 2**64, size=(playouts, game.players), dtype=np.uint64
+    )
+    if isinstance(game, WhiskyPoker):
+        view = game.observation(seat)
+        cards = np.array(whisky_playouts.places(view, game).cards, dtype=np.int64)
+        deals = whisky_playouts.Deals(view, game, np.tile(cards, (playouts, 1)))
+        shares = deals.play_out(moves, seeds, seat=seat)
+    else:
+        mover = game.current_player
+        assert mover is not None
+        maps = np.tile(np.arange(len(PACK), dtype=np.int64), (playouts, 1))
+        undealt = np.array(_undealt(game), dtype=np.int64)
+        if len(undealt):
+            generator = np.random.default_rng(rng.getrandbits(64))
+            maps[:, undealt] = generator.permuted(np.tile(undealt, (playouts, 1)), axis=1)
+        mine = split_playouts.Deals(game.observation(mover), [game], maps).play_out(moves, seeds)
+        shares = mine if mover == seat else 1 - mine
+    return tuple(_exact_mean(row) for row in shares)
+
+
+def _exact_mean(shares: npt.NDArray[np.float64]) -> Fraction:
+    """The mean of shares, each a whole number of 2520ths, as an exact fraction."""
+    return Fraction(round(float(shares.sum()) * _UNITS), _UNITS * len(shares))
+
+
+def _undealt(game: SplitAndChoose) -> list[int]:
+    """The pack positions of the cards no player has been dealt yet: the
+    rounds still to come, and the reserve while any of them is."""
+    if game.phase not in ("split", "choose") or game.round >= 4:
+        return []
+    return [PACK.position[c] for c in (game.order[0], *game.order[5 + 4 * game.round :])]
+
+
+def _build_values(game: SplitAndChoose, seat: int, moves: Sequence[Action]) -> tuple[Fraction, ...]:
+    """``seat``'s share once the player to move builds each of ``moves`` and
+    the other builds its best (if it has not built yet): exact."""
+    mover = game.current_player
+    assert mover is not None
+    other = 1 - mover
+    built = game.observation(other).build
+    theirs = built if built is not None else best_build(game.hand(other))
+    values = []
+    for build in moves:
+        assert isinstance(build, Build)
+        builds = (build, theirs) if mover == 0 else (theirs, build)
+        values.append(Fraction(score_builds(builds).share(seat, 2)).limit_denominator(_UNITS))
+    return tuple(values)
+
+
+def baseline(game: Game, seat: int, games: int = BASELINE_GAMES) -> tuple[Fraction, float]:
+    """The average par: ``seat``'s expected share over every deal at
+    ``game``'s table (its rules, and the seat's place from the dealer or the
+    first splitter), the rule of thumb in every seat; and its standard error.
+    Estimated from ``games`` hands of the first player to move, each with
+    :data:`BASELINE_PLAYOUTS` deals of the other cards (seeded, so the same
+    for every game at the table), and kept for the next call.
+
+    >>> mean, error = baseline(SplitAndChoose(seed=1), 0, games=20)
+    >>> 0.3 < mean < 0.7, 0 < error < 0.1
+    (True, True)
+    """
+    if isinstance(game, WhiskyPoker):
+        rules: tuple[Any, ...] = ("whisky", game.players, game.jokers, game.ace_low, game.ranking)
+        place = (seat - game.dealer) % game.players  # the seat, counted from a dealer in seat 0
+    elif isinstance(game, SplitAndChoose):
+        rules = ("split", game.face_up_swap)
+        place = 0 if seat == game.first_splitter else 1  # the seat, counted from a first splitter in seat 0
+    else:
+        raise RulesError(f"no baseline for {shown(game)}")
+    key = (rules, place, games)
+    if key not in _BASELINES:
+        _BASELINES[key] = _baseline(rules, place, games)
+    return _BASELINES[key]
+
+
+_BASELINES: dict[tuple[Any, ...], tuple[Fraction, float]] = {}
+"""The baselines estimated so far, by the table's rules, the seat's place and the hands they come from."""
+
+
+def _fresh(rules: tuple[Any, ...], seed: int) -> WhiskyPoker | SplitAndChoose:
+    """A new deal at a table of ``rules``, dealt by seat 0 (Whisky Poker) or first split by seat 0."""
+    if rules[0] == "whisky":
+        _, players, jokers, ace_low, ranking = rules
+        return WhiskyPoker(players, jokers, dealer=0, seed=seed, ace_low=ace_low, ranking=ranking)
+    return SplitAndChoose(seed=seed, first_splitter=0, face_up_swap=rules[1])
+
+
+def _baseline(rules: tuple[Any, ...], seat: int, games: int) -> tuple[Fraction, float]:
+    """:func:`baseline` of ``seat`` at a table where seat 0 deals or splits first, estimated afresh."""
+    rng = random.Random(f"{rules}|{seat}|{games}")
+    means = np.zeros(games)
+    for g in range(games):
+        fresh = _fresh(rules, rng.getrandbits(63))
+        mover = fresh.current_player
+        assert mover is not None
+        view = fresh.observation(mover)
+        legal: list[Action] = list(fresh.legal_actions())
+        moves, (chances,) = _weighed([rule_of_thumb(fresh, 0)], view, legal, legal[0])
+        seeds = np.random.default_rng(rng.getrandbits(64)).integers(
+            0, 2**64, size=(BASELINE_PLAYOUTS, fresh.players), dtype=np.uint64
+        )
+        if isinstance(view, WhiskyObservation):
+            deals = whisky_playouts.deal(view, BASELINE_PLAYOUTS, rng.getrandbits(64))
+            shares = deals.play_out(moves, seeds, seat=seat)
+        else:
+            played = split_playouts.deal(view, BASELINE_PLAYOUTS, rng.getrandbits(64)).play_out(moves, seeds)
+            shares = played if mover == seat else 1 - played
+        weights = np.array([float(c) for c in chances])
+        means[g] = float(weights @ shares.mean(axis=1))
+    error = float(means.std(ddof=1) / np.sqrt(games)) if games > 1 else 1.0
+    return Fraction(float(means.mean())), error

@@ -1,0 +1,365 @@
+"""The review of a finished game: one seat's decisions against the coach's
+best, and its result split into luck and decisions, with par.
+
+:func:`review` replays a finished game. At each decision of the seat it asks
+the :func:`~cardcommons.bots.coach` (from the seat's own view, as it stood:
+no hidden card revealed) for the best move and the **cost** of the move
+made: the paired gap between the two shares of a win, in points, with its
+95% interval, and a plain **label** (:data:`THRESHOLDS`). It measures the
+luck (:func:`cardcommons.luck.measure`): the deal against an average deal
+(**par**), each other seat whose policy is known, Split and Choose's later
+rounds. The :class:`Review` is data (``decisions``, ``outcome``,
+``adjusted``, ``luck``) and displays itself: the decisions as a table, the
+seat's win chance through the game as a picture with its text, and the
+result split in words.
+
+>>> from cardcommons.bots import GreedyBot
+>>> from cardcommons.game import play
+>>> from cardcommons.whisky import WhiskyPoker
+>>> game = WhiskyPoker(2, seed=4)
+>>> _ = play(game, [GreedyBot(seed=1), GreedyBot(seed=2)])
+>>> done = review(game, 0, table=[None, GreedyBot()], samples=200, progress=False)
+>>> [d.label for d in done.decisions][:2]
+['good', 'good']
+>>> done.outcome - done.adjusted == sum(done.luck.values())
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from html import escape
+
+from cardcommons.bots.coach import ActionEstimate, coach
+from cardcommons.errors import RulesError, shown
+from cardcommons.game import Action, Game, Observation
+from cardcommons.luck import LATER_CHANCE, THE_DEAL, Luck, checked_game, measure
+from cardcommons.palette import (
+    BLUE,
+    FONT,
+    GREEN_ACCENT,
+    INK,
+    LINE,
+    MUTED,
+    ORANGE,
+    RED_ACCENT,
+    accent_text,
+    text_html,
+)
+from cardcommons.split_and_choose import SplitAndChoose
+from cardcommons.whisky import WhiskyPoker
+
+__all__ = ["THRESHOLDS", "THRESHOLDS_WORDS", "Decision", "Review", "label", "review"]
+
+GOOD, INACCURACY, MISTAKE, BLUNDER = "good", "inaccuracy", "mistake", "blunder"
+THRESHOLDS = ((BLUNDER, 0.10), (MISTAKE, 0.05), (INACCURACY, 0.02))
+"""A decision's label by its cost, in shares of a win (0.10: 10 points): the first it reaches."""
+THRESHOLDS_WORDS = (
+    "A move that costs 10 points or more of your share of a win is a blunder, 5 a mistake, 2 an inaccuracy; "
+    "less, or a cost whose interval reaches 0 (not surely worse than the best), is good."
+)
+SAMPLES = 1000
+"""Play-outs of each move the coach weighs at each decision of a review."""
+_COLOURS = {GOOD: GREEN_ACCENT, INACCURACY: BLUE, MISTAKE: ORANGE, BLUNDER: RED_ACCENT}
+
+
+def label(cost: float, low: float) -> str:
+    """The label of a decision that cost ``cost`` (a share of a win) with the
+    interval's lower end ``low`` (see :data:`THRESHOLDS`).
+
+    >>> label(0.12, 0.08), label(0.06, 0.01), label(0.03, -0.01), label(0.01, 0.005)
+    ('blunder', 'mistake', 'good', 'good')
+    """
+    if low <= 0:
+        return GOOD
+    return next((name for name, least in THRESHOLDS if cost >= least), GOOD)
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One decision of the reviewed seat: the ``move``'s number in the game
+    (from 1), the ``action`` made, the coach's ``best`` from the seat's view,
+    the ``cost`` (the best move's share of a win less the action's, paired on
+    the same worlds) with its 95% interval ``low``-``high``, the seat's win
+    ``chance`` after the action (its share, from its view) and the ``label``.
+
+    >>> from cardcommons.whisky import KNOCK, PASS
+    >>> print(Decision(4, KNOCK, PASS, 0.14, 0.09, 0.19, 0.31, "blunder"))
+    Move 4, knock: 14 points below pass (9 to 19), a blunder
+    """
+
+    move: int
+    action: Action
+    best: Action
+    cost: float
+    low: float
+    high: float
+    chance: float
+    label: str
+
+    def __str__(self) -> str:
+        if self.action == self.best:
+            return f"Move {self.move}, {self.action}: the coach's best ({self.label})"
+        if round(100 * self.cost) == 0 == round(100 * self.high):
+            return f"Move {self.move}, {self.action}: as good as {self.best} ({self.label})"
+        ends = f"{_points(self.low)} to {_points(self.high)}"
+        verdict = self.label if self.label == GOOD else f"{_article(self.label)} {self.label}"
+        return f"Move {self.move}, {self.action}: {_points(self.cost)} points below {self.best} ({ends}), {verdict}"
+
+
+def _article(word: str) -> str:
+    return "an" if word[0] in "aeiou" else "a"
+
+
+def _points(share: float | Fraction) -> str:
+    return f"{round(100 * float(share))}"
+
+
+@dataclass(frozen=True)
+class Review:
+    """A finished game reviewed for one ``seat`` (see the module): its
+    ``decisions``, its ``outcome`` (its share of the result), the
+    ``adjusted`` result (the outcome less luck: unbiased), and ``luck``, the
+    named luck terms, whose sum is exactly ``outcome - adjusted``. ``par`` is
+    the rule of thumb's share from this seat on this deal, ``baseline`` its
+    average over deals; ``measured`` holds the luck's every step."""
+
+    game: Game = field(repr=False)
+    seat: int
+    decisions: tuple[Decision, ...]
+    outcome: Fraction
+    adjusted: Fraction
+    luck: Mapping[str, Fraction]
+    par: Fraction
+    baseline: Fraction
+    measured: Luck = field(repr=False)
+
+    def position(self, decision: Decision) -> Game:
+        """The game as it stood at ``decision``, for choosing again there (show
+        the seat only its own view of it: ``position(d).observation(seat)``).
+
+        >>> from cardcommons.whisky import WhiskyPoker
+        >>> from cardcommons.game import play
+        >>> from cardcommons.bots import GreedyBot
+        >>> game = WhiskyPoker(2, seed=4)
+        >>> _ = play(game, [GreedyBot(seed=1), GreedyBot(seed=2)])
+        >>> done = review(game, 1, samples=100, progress=False)
+        >>> first = done.decisions[0]
+        >>> again = done.position(first)
+        >>> again.current_player, first.action in again.legal_actions()
+        (1, True)
+        """
+        if decision not in self.decisions:
+            raise RulesError(f"{shown(decision)} is not one of this review's decisions")
+        game = self.game
+        assert isinstance(game, WhiskyPoker | SplitAndChoose)
+        record = game.record()
+        return type(game).replay({**record, "actions": record["actions"][: decision.move - 1]})
+
+    @property
+    def cost(self) -> float:
+        """What the seat's decisions cost in all, against the coach's best (a share of a win)."""
+        return sum(d.cost for d in self.decisions)
+
+    def summary(self) -> str:
+        """The result split in words: the outcome, par against an average deal, the decisions' cost, the luck."""
+        result = self.game.result
+        assert result is not None
+        verb = {"win": "won", "draw": "drew", "loss": "lost"}[result.outcome(self.seat)]
+        shared = " a share" if result.outcome(self.seat) == "win" and self.outcome < 1 else ""
+        deal = self.luck[THE_DEAL]
+        kind = "kind" if deal >= 0.02 else "unkind" if deal <= -0.02 else "about average"
+        words = [
+            f"You {verb}{shared}. From these cards the rule of thumb takes {_percent(self.par)} of the win (the "
+            f"rule of thumb in every seat), against {_percent(self.baseline)} for an average deal: the deal was {kind}."
+        ]
+        costly = [d for d in self.decisions if d.label != GOOD]
+        if costly:
+            worst = max(costly, key=lambda d: d.cost)
+            words.append(
+                f"Your decisions cost {_points(self.cost)} points against the coach's best, most of it "
+                f"{worst.action} at move {worst.move} ({_points(worst.cost)} points, "
+                f"{_article(worst.label)} {worst.label})."
+            )
+        elif self.decisions:
+            words.append("None of your decisions was surely worse than the coach's best.")
+        others = {name: value for name, value in self.luck.items() if name not in (THE_DEAL, LATER_CHANCE)}
+        if others:
+            total = sum(others.values(), Fraction(0))
+            words.append(f"The other players' moves {_given(total)}.")
+        if LATER_CHANCE in self.luck:
+            words.append(f"The cards dealt after the first round {_given(self.luck[LATER_CHANCE])}.")
+        words.append(
+            f"Luck aside, the game counts {_points(self.adjusted)} points of a win for you (the outcome less every "
+            "luck term: right on average over many games, though one game's may fall below 0 or above 100)."
+        )
+        return " ".join(words)
+
+    def chance_words(self) -> str:
+        """The picture of the seat's win chance, in words (its text equivalent)."""
+        if not self.decisions:
+            return "You had no decision to make: the picture is empty."
+        steps = ", ".join(f"{_percent(d.chance)} after move {d.move}" for d in self.decisions)
+        return f"Your win chance, from what you could see: {steps}; in the end, {_percent(self.outcome)}."
+
+    def __str__(self) -> str:
+        return "\n".join([self.summary(), *map(str, self.decisions), self.chance_words(), THRESHOLDS_WORDS])
+
+    def _repr_html_(self) -> str:
+        head = "".join(
+            f'<th scope="col" style="text-align:{align};padding:2px 8px">{name}</th>'
+            for name, align in (
+                ("Move", "right"),
+                ("You played", "left"),
+                ("The coach's best", "left"),
+                ("Cost in points (95%)", "right"),
+                ("Verdict", "left"),
+            )
+        )
+        rows = "".join(
+            "<tr>"
+            f'<td style="text-align:right;padding:2px 8px">{d.move}</td>'
+            f'<td style="padding:2px 8px">{text_html(str(d.action))}</td>'
+            f'<td style="padding:2px 8px">{text_html(str(d.best))}</td>'
+            f'<td style="text-align:right;padding:2px 8px">{_points(d.cost)} '
+            f'<small style="color:{MUTED}">({_points(d.low)} to {_points(d.high)})</small></td>'
+            f'<td style="padding:2px 8px;color:{accent_text(_COLOURS[d.label])};font-weight:600">{d.label}</td>'
+            "</tr>"
+            for d in self.decisions
+        )
+        table = (
+            '<div style="overflow-x:auto"><table style="border-collapse:collapse;color:inherit">'
+            '<caption style="text-align:left;font-weight:600">Your decisions</caption>'
+            f"<thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table></div>"
+            f'<p style="color:{MUTED}">{escape(THRESHOLDS_WORDS)}</p>'
+        )
+        return (
+            f'<section class="cc-review" aria-label="Review of the game" style="font-family:{FONT};color:{INK}">'
+            f"<p>{escape(self.summary())}</p>{table}{self._picture()}</section>"
+        )
+
+    def _picture(self) -> str:
+        """The seat's win chance after each of its decisions, as an SVG line with its text equivalent."""
+        width, height, left, top, bottom = 560, 180, 44, 12, 28
+        inner_w, inner_h = width - left - 12, height - top - bottom
+        last = max([d.move for d in self.decisions], default=1)
+
+        def x(move: int) -> float:
+            return left + inner_w * move / max(1, last)
+
+        def y(chance: float) -> float:
+            return top + inner_h * (1 - chance)
+
+        grid = "".join(
+            f'<line x1="{left}" x2="{width - 12}" y1="{y(c):.1f}" y2="{y(c):.1f}" stroke="{LINE}"/>'
+            f'<text x="{left - 6}" y="{y(c) + 4:.1f}" text-anchor="end" font-size="11" fill="{MUTED}">'
+            f"{round(100 * c)}%</text>"
+            for c in (0, 0.5, 1)
+        )
+        points = " ".join(f"{x(d.move):.1f},{y(d.chance):.1f}" for d in self.decisions)
+        line = f'<polyline points="{points}" fill="none" stroke="{BLUE}" stroke-width="2"/>' if points else ""
+        marks = "".join(
+            f'<circle cx="{x(d.move):.1f}" cy="{y(d.chance):.1f}" r="5" fill="{_COLOURS[d.label]}">'
+            f"<title>{escape(str(d))}</title></circle>"
+            for d in self.decisions
+        )
+        ticks = "".join(
+            f'<text x="{x(d.move):.1f}" y="{height - bottom + 14}" text-anchor="middle" font-size="11" '
+            f'fill="{MUTED}">{d.move}</text>'
+            for d in self.decisions
+        )
+        axis = (
+            f'{ticks}<text x="{left - 6}" y="{height - bottom + 14}" text-anchor="end" font-size="11" '
+            f'fill="{MUTED}">move</text>'
+        )
+        words = escape(self.chance_words())
+        return (
+            f'<figure style="margin:8px 0"><svg role="img" aria-labelledby="cc-review-chance" '
+            f'viewBox="0 0 {width} {height}" style="max-width:100%;width:{width}px;height:auto">'
+            f'<title id="cc-review-chance">{words}</title>{grid}{line}{marks}{axis}</svg>'
+            f'<figcaption style="color:{MUTED}">{words}</figcaption></figure>'
+        )
+
+
+def _percent(share: Fraction | float) -> str:
+    return f"{float(share):.0%}"
+
+
+def _given(points: Fraction) -> str:
+    """A luck term in words: "gave you 5 points", "cost you 3 points", "made no difference"."""
+    n = round(100 * float(points))
+    if n == 0:
+        return "made no difference to speak of"
+    return f"{'gave you' if n > 0 else 'cost you'} {abs(n)} point{'' if abs(n) == 1 else 's'}"
+
+
+def review(
+    game: Game,
+    seat: int,
+    table: Sequence[object] | None = None,
+    samples: int = SAMPLES,
+    seed: int = 0,
+    progress: bool = True,
+) -> Review:
+    """Review a finished ``game`` for ``seat`` (see the module). ``table``:
+    the players by seat, a bot where known, None where not (the reviewed seat
+    is never treated as known); ``samples``: the coach's play-outs of each
+    move at each decision. Shows a progress bar unless ``progress`` is False.
+
+    >>> review(WhiskyPoker(2, seed=1), 0)
+    Traceback (most recent call last):
+    ...
+    cardcommons.errors.RulesError: the game is not finished: luck is measured on a finished game
+    """
+    checked_game(game, seat, table)
+    if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
+        raise RulesError(f"samples is a whole number of at least 1, not {shown(samples)}")
+    if not isinstance(progress, bool):
+        raise RulesError(f"progress is True or False, not {shown(progress)}")
+    assert isinstance(game, WhiskyPoker | SplitAndChoose)  # checked above
+    from cardcommons.progress import progress as progress_bar  # tqdm is slow to import: only when a review runs
+
+    replay = type(game).replay({**game.record(), "actions": []})
+    actions = game.actions if isinstance(game, WhiskyPoker) else game.history
+    bar = progress_bar(total=2 * len(actions), desc="review", unit="move", disable=not progress)
+    decisions = []
+    try:
+        for index, action in enumerate(actions):
+            legal = list(replay.legal_actions())
+            if replay.current_player == seat and len(legal) > 1:
+                advice = advise(replay.observation(seat), legal, action, samples, seed + index, table)
+                decisions.append(_decision(index + 1, action, advice))
+            replay.apply(action)
+            bar.update(1)
+        measured = measure(game, seat, table, seed=seed, progress=lambda done, total: bar.update(1))
+    finally:
+        bar.close()
+    return Review(
+        game,
+        seat,
+        tuple(decisions),
+        measured.outcome,
+        measured.adjusted,
+        dict(measured.terms),
+        measured.par,
+        measured.baseline,
+        measured,
+    )
+
+
+def advise(
+    view: Observation, legal: Sequence[Action], played: Action, samples: int, seed: int, table: object
+) -> list[ActionEstimate]:
+    """The coach's estimates from the reviewed seat's ``view``, best first,
+    the move ``played`` among them. The one place a review asks the coach
+    (``table``, the players by seat, is for the coach to read them by, once it can)."""
+    return list(coach(view, legal, samples=samples, seed=seed, also=[played]))
+
+
+def _decision(move: int, action: Action, advice: Sequence[ActionEstimate]) -> Decision:
+    """A decision from the coach's estimates (best first) and the move made."""
+    made = next(e for e in advice if e.action == action)
+    cost, low, high = -made.gap, -made.gap_high, -made.gap_low
+    return Decision(move, action, advice[0].action, cost, low, high, made.share, label(cost, low))

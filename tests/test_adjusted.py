@@ -1,0 +1,62 @@
+"""Shares adjusted for luck in simulate()'s summaries: the same games as the
+plain shares, intervals from the games' spread, the same numbers on an executor."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from functools import partial
+
+import pytest
+
+from cardcommons.adjusted import compare_shares, estimate
+from cardcommons.bots import GreedyBot, HeuristicBot, RandomBot
+from cardcommons.errors import SimulationError
+from cardcommons.game import Bot
+from cardcommons.simulate import simulate
+from cardcommons.split_and_choose import SplitAndChoose
+from cardcommons.whisky import WhiskyPoker
+
+
+def test_a_run_that_adjusts_keeps_each_bots_share_and_adjusted_share_of_every_game() -> None:
+    bots: list[Callable[..., Bot]] = [HeuristicBot, partial(HeuristicBot, infer_reserve=False)]
+    run = simulate(SplitAndChoose, bots, games=12, seed=3, progress=False, adjust=True)
+    assert len(run.measured) == run.games == 12
+    for b in (0, 1):
+        wins, draws = run.wins[b], run.draws[b]
+        assert math.isclose(run.share(b).mean, (wins + draws / 2) / run.games)
+        assert all(m[b].share + m[1 - b].share == 1 for m in run.measured)  # two players: the shares add up
+        assert all(
+            math.isclose(m[b].share - m[b].adjusted, sum(m[b].terms.values()), abs_tol=1e-9) for m in run.measured
+        )
+    assert "adjusted" in str(run) and "adjusted for luck" in run._repr_html_()
+
+
+def test_an_estimate_is_the_normal_interval_of_the_games_with_the_baselines_error_counted_in() -> None:
+    values = [0.2, 0.4, 0.9, 0.5]
+    mean = sum(values) / 4
+    sd = math.sqrt(sum((v - mean) ** 2 for v in values) / 3)
+    found = estimate("x", values, extra=0.01)
+    assert math.isclose(found.high - found.mean, 1.959963984540054 * math.hypot(sd / 2, 0.01))
+    comparison = compare_shares("a", "b", ([1, 0, 1], [0, 1, 0]), ([0.7, 0.6, 0.8], [0.3, 0.4, 0.2]))
+    assert comparison.plain.mean == pytest.approx(1 / 3) and comparison.adjusted.mean == pytest.approx(0.4)
+    assert comparison.ratio > 1 and "decided" in str(comparison)
+
+
+def test_the_same_run_on_an_executor_measures_the_same_luck() -> None:
+    game = partial(WhiskyPoker, 3)
+    bots = [GreedyBot, RandomBot, GreedyBot]
+    alone = simulate(game, bots, games=6, seed=5, progress=False, adjust=True)
+    with ThreadPoolExecutor(2) as pool:
+        spread = simulate(game, bots, games=6, seed=5, progress=False, adjust=True, executor=pool, chunk=2)
+    assert spread.measured == alone.measured
+
+
+def test_a_run_without_luck_says_how_to_measure_it() -> None:
+    run = simulate(SplitAndChoose, [HeuristicBot, RandomBot], games=2, seed=1, progress=False)
+    assert run.measured == ()
+    with pytest.raises(SimulationError, match=r"adjust=True"):
+        run.adjusted_share(0)
+    with pytest.raises(SimulationError, match="adjust must be True or False, not 1"):
+        simulate(SplitAndChoose, [HeuristicBot, RandomBot], games=2, progress=False, adjust=1)  # type: ignore[arg-type]
