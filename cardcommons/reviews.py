@@ -207,6 +207,10 @@ class Review:
     def __str__(self) -> str:
         return "\n".join([self.summary(), *map(str, self.decisions), self.chance_words(), THRESHOLDS_WORDS])
 
+    def __repr__(self) -> str:
+        """Short, for a notebook's plain text beside the picture (the fields are long)."""
+        return f"Review(seat {self.seat}, {len(self.decisions)} decisions, outcome {float(self.outcome):.2f})"
+
     def _repr_html_(self) -> str:
         head = "".join(
             f'<th scope="col" style="text-align:{align};padding:2px 8px">{name}</th>'

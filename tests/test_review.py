@@ -43,6 +43,7 @@ def test_a_review_is_data_whose_luck_adds_up_exactly(whisky_review: Review) -> N
     assert "<table" in html and "<svg" in html and 'role="img"' in html
     assert done.chance_words().replace("'", "&#x27;") in html  # the picture's text, beside it and as its title
     assert THRESHOLDS_WORDS in str(done)
+    assert repr(done) == f"Review(seat 0, {len(done.decisions)} decisions, outcome {float(done.outcome):.2f})"
 
 
 def test_each_cost_agrees_with_a_paired_check_by_playouts_on_the_same_view(whisky_review: Review) -> None:
