@@ -98,7 +98,7 @@ def test_try_again_sets_up_a_costly_decision_from_the_readers_view_and_the_coach
     assert again is not None and again.costly, "this deal has a costly decision to try again"
     decision = again.decision
     assert again.widget in panel.widget.children
-    # the position as the reader saw it: their own hand and no card they could not see
+    # the position as the reader saw it: their own hand, the cards seen face up, and no card they could not see
     assert panel.review is not None
     position = panel.review.position(decision)
     view = position.observation(0)
@@ -106,7 +106,7 @@ def test_try_again_sets_up_a_costly_decision_from_the_readers_view_and_the_coach
     words = unescape(again.position_view.value)
     assert " ".join(map(str, view.hand)) in words
     unseen = {str(card) for hand in position.hands[1:] for card in hand} | {str(card) for card in position.spare}
-    unseen -= {str(card) for card in (*view.hand, *(view.spare or ()))}
+    unseen -= {str(card) for card in (*view.hand, *(view.spare or ()), *(c for known in view.known for c in known))}
     assert unseen and not any(card in words for card in unseen)
     # the move played again: the review's own verdict; the coach's best: no cost
     assert again._legal[again.move_choice.value] == decision.action
