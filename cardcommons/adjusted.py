@@ -17,6 +17,7 @@ GreedyBot: 0.62 [0.27, 0.98] over 8 games
 from __future__ import annotations
 
 import math
+import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -73,6 +74,40 @@ class ShareComparison:
     plain: Estimate
     adjusted: Estimate
     ratio: float
+    correlation: float = 0.0
+    """The luck's correlation with the plain gap, game by game (0 where either never varies)."""
+    break_even: float = 0.0
+    """The correlation above which subtracting the luck narrows the spread: half the luck's spread over the gap's."""
+
+    def games_for(self, games: int) -> int:
+        """The games the adjusted gap needs for the interval ``games`` games give the plain one.
+
+        >>> gap = compare_shares("A", "B", ([1, 0, 1, 1], [0, 1, 0, 0]), ([0.6, 0.5, 0.7, 0.6], [0.4, 0.5, 0.3, 0.4]))
+        >>> gap.games_for(1_000), round(gap.correlation, 2)
+        (27, 0.99)
+        """
+        if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+            raise SimulationError(f"games is a whole number of at least 1, not {shown(games)}")
+        return math.ceil(games / self.ratio)
+
+    def saving(self, games: int) -> str:
+        """In words, from the numbers: how many of ``games`` plain games the
+        adjustment saves for the same interval, or that it saves none, and why."""
+        needed = self.games_for(games)
+        why = f"the luck it subtracts correlates {self.correlation:.2f} with the result"
+        if needed < games:
+            return (
+                f"Adjusted for luck, about {needed:,} games give the interval {games:,} plain games give: "
+                f"{games - needed:,} games saved ({1 - needed / games:.0%}), because {why}."
+            )
+        if self.correlation > self.break_even:
+            why += f", above the {self.break_even:.2f} it must pass, but the average deal's own error outweighs it"
+        else:
+            why += f", under the {self.break_even:.2f} it must pass to remove more spread than it adds"
+        return (
+            f"Adjusted for luck, the interval is no narrower: about {needed:,} games for the interval {games:,} "
+            f"plain games give, no game saved, because {why}. Here the plain gap is the one to read."
+        )
 
     def __str__(self) -> str:
         return (
@@ -82,6 +117,13 @@ class ShareComparison:
 
     def _repr_markdown_(self) -> str:
         return str(self)
+
+    def __repr__(self) -> str:
+        gap, adjusted = self.plain, self.adjusted
+        return (
+            f"ShareComparison({self.a!r}, {self.b!r}, gap {gap.mean:+.4f} [{gap.low:+.4f}, {gap.high:+.4f}], "
+            f"adjusted {adjusted.mean:+.4f} [{adjusted.low:+.4f}, {adjusted.high:+.4f}], ratio {self.ratio:.2f})"
+        )
 
 
 def _gap(gap: Estimate) -> str:
@@ -120,4 +162,8 @@ def compare_shares(
     plain = estimate(f"{a} - {b}", plain_gaps)
     adjusted_gap = estimate(f"{a} - {b}, adjusted", adjusted_gaps, sum(baseline_errors))
     ratio = ((plain.high - plain.low) / (adjusted_gap.high - adjusted_gap.low)) ** 2 if plain.high > plain.low else 1.0
-    return ShareComparison(a, b, plain, adjusted_gap, ratio)
+    luck = [x - y for x, y in zip(plain_gaps, adjusted_gaps, strict=True)]
+    varies = len(set(plain_gaps)) > 1 and len(set(luck)) > 1
+    correlation = statistics.correlation(plain_gaps, luck) if varies else 0.0
+    break_even = statistics.stdev(luck) / statistics.stdev(plain_gaps) / 2 if varies else 0.0
+    return ShareComparison(a, b, plain, adjusted_gap, ratio, correlation, break_even)

@@ -144,8 +144,7 @@ class Summary:
     ) -> Comparison:
         """Whether bot ``a`` and bot ``b`` differ in ``what``, game by game, as a sentence:
         ``compare(self.measure(a, what), self.measure(b, what))``; ``names`` renames them."""
-        if names is not None and (not isinstance(names, tuple | list) or len(names) != 2):
-            raise SimulationError(f"Summary.compare: names must be two names, not {shown(names)}")
+        self._check_names("compare", names)
         first, second = names if names is not None else (None, None)
         return compare(self.measure(a, what, first), self.measure(b, what, second))
 
@@ -160,8 +159,9 @@ class Summary:
         error = sum(m[bot].baseline_error for m in games) / len(games)  # counted in full: a bound
         return estimate(f"{self.label(bot)}, adjusted", [m[bot].adjusted for m in games], error)
 
-    def compare_shares(self, a: int = 0, b: int = 1) -> ShareComparison:
-        """Bot ``a``'s share less bot ``b``'s, plain beside adjusted for luck, game by game.
+    def compare_shares(self, a: int = 0, b: int = 1, names: tuple[str, str] | None = None) -> ShareComparison:
+        """Bot ``a``'s share less bot ``b``'s, plain beside adjusted for luck, game by game;
+        ``names`` renames them.
 
         >>> from cardcommons.bots import GreedyBot, RandomBot
         >>> from functools import partial
@@ -175,10 +175,12 @@ class Summary:
         games = self._measured()
         self._check_bot(a)
         self._check_bot(b)
+        self._check_names("compare_shares", names)
         error = sum(m[a].baseline_error + m[b].baseline_error for m in games) / len(games)
+        first, second = names if names is not None else (self.label(a), self.label(b))
         return compare_shares(
-            self.label(a),
-            self.label(b),
+            first,
+            second,
             ([m[a].share for m in games], [m[b].share for m in games]),
             ([m[a].adjusted for m in games], [m[b].adjusted for m in games]),
             (error, 0.0),
@@ -188,6 +190,11 @@ class Summary:
         if not self.measured:
             raise SimulationError("this summary has no luck measured: run simulate(..., adjust=True)")
         return self.measured
+
+    @staticmethod
+    def _check_names(method: str, names: object) -> None:
+        if names is not None and (not isinstance(names, tuple | list) or len(names) != 2):
+            raise SimulationError(f"Summary.{method}: names must be two names, not {shown(names)}")
 
     def _check_bot(self, bot: object) -> None:
         if isinstance(bot, bool) or not isinstance(bot, Integral) or not 0 <= int(bot) < len(self.names):

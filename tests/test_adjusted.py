@@ -31,6 +31,10 @@ def test_a_run_that_adjusts_keeps_each_bots_share_and_adjusted_share_of_every_ga
             math.isclose(m[b].share - m[b].adjusted, sum(m[b].terms.values()), abs_tol=1e-9) for m in run.measured
         )
     assert "adjusted" in str(run) and "adjusted for luck" in run._repr_html_()
+    named = run.compare_shares(0, 1, names=("the reader", "the other"))
+    assert str(named).startswith("the reader against the other") and named.ratio == run.compare_shares().ratio
+    with pytest.raises(SimulationError, match=r"Summary\.compare_shares: names must be two names, not 'x'"):
+        run.compare_shares(0, 1, names="x")  # type: ignore[arg-type]
 
 
 def test_an_estimate_is_the_normal_interval_of_the_games_with_the_baselines_error_counted_in() -> None:
@@ -60,3 +64,23 @@ def test_a_run_without_luck_says_how_to_measure_it() -> None:
         run.adjusted_share(0)
     with pytest.raises(SimulationError, match="adjust must be True or False, not 1"):
         simulate(SplitAndChoose, [HeuristicBot, RandomBot], games=2, progress=False, adjust=1)  # type: ignore[arg-type]
+
+
+def test_the_saving_counts_the_games_for_the_same_interval_and_says_why_when_there_is_none() -> None:
+    plain = ([1, 0, 1, 0, 1, 1], [0, 1, 0, 1, 0, 0])
+    tracking = compare_shares("a", "b", plain, ([0.6, 0.4, 0.7, 0.5, 0.6, 0.5], [0.4, 0.6, 0.3, 0.5, 0.4, 0.5]))
+    gaps = [1, -1, 1, -1, 1, 1]
+    luck = [1 - 0.2, -1 + 0.2, 1 - 0.4, -1 - 0.0, 1 - 0.2, 1 - 0.0]  # each gap less its adjusted gap
+    mean_gap, mean_luck = sum(gaps) / 6, sum(luck) / 6
+    covariance = sum((g - mean_gap) * (x - mean_luck) for g, x in zip(gaps, luck, strict=True))
+    spread_gap = math.sqrt(sum((g - mean_gap) ** 2 for g in gaps))
+    spread_luck = math.sqrt(sum((x - mean_luck) ** 2 for x in luck))
+    assert tracking.correlation == pytest.approx(covariance / spread_gap / spread_luck)
+    assert tracking.break_even == pytest.approx(spread_luck / spread_gap / 2)
+    assert tracking.games_for(600) == math.ceil(600 / tracking.ratio) < 600
+    assert f"{600 - tracking.games_for(600):,} games saved" in tracking.saving(600)
+    noise = compare_shares("a", "b", plain, ([1.5, -0.5, 0.5, 0.5, 1.5, 0.5], [0, 1, 0, 1, 0, 0]))
+    assert noise.ratio < 1 and noise.correlation < noise.break_even
+    assert "no game saved" in noise.saving(600) and f"correlates {noise.correlation:.2f}" in noise.saving(600)
+    with pytest.raises(SimulationError, match="games is a whole number of at least 1, not 0"):
+        tracking.games_for(0)
