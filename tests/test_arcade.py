@@ -81,7 +81,7 @@ def test_the_page_opens_on_a_playable_split_and_choose_table() -> None:
     assert not displayed(arcade.split_strength)  # a strength only for MonteCarloBot
     # one control per choice: the arcade's New game and face-up swap, not the table's own
     assert not displayed(table.new_game_button) and not displayed(table.variant)
-    assert arcade._table_box.children == (table.widget,)
+    assert arcade._table_box.children == (table.widget, arcade.records.widget)
 
 
 def test_switching_games_keeps_each_game_where_it_was() -> None:
@@ -98,7 +98,7 @@ def test_switching_games_keeps_each_game_where_it_was() -> None:
     assert arcade.pack == Pack.whisky(4) and "Whisky Poker: the rules" in arcade.rules_view.value
     assert arcade.cheat_sheet_view.value == cheat_sheet_html(Pack.whisky(4))
     assert displayed(arcade._whisky_options) and not displayed(arcade._split_options)
-    assert arcade._table_box.children == (whisky.widget,)
+    assert arcade._table_box.children == (whisky.widget, arcade.records.widget)
     arcade.game_choice.value = "split"
     assert arcade.table is split and split.log == log
     arcade.game_choice.value = "whisky"

@@ -303,7 +303,7 @@ class Arcade(WidgetApp):
             Table=[self.whisky_opponents, self.whisky_jokers, self.whisky_first],
             Bots=[self.whisky_bot, self.whisky_strength],
         )
-        self._table_box = w.Box(layout=w.Layout(flex="1 1 820px", min_width="0"))
+        self._table_box = w.VBox(layout=w.Layout(flex="1 1 820px", min_width="0"))  # the table, then its records
         self._table_box.add_class("cc-arcade-table")
         score_box = w.VBox([self.score_view, self.clear_score_button, self.score_store])
         score_box.add_class("cc-score-box")
@@ -330,7 +330,6 @@ class Arcade(WidgetApp):
                 self._whisky_options,
                 self.message_label,
                 w.HBox([self._table_box, side], layout=w.Layout(flex_flow="row wrap", align_items="flex-start")),
-                self.records.widget,
                 w.HTML(stylesheet_html()),
                 self._theme_sheet,
                 self.theme_store,
@@ -465,7 +464,7 @@ class Arcade(WidgetApp):
             self._tables[game] = self._new_table(game, self._first_seed)
         self._split_options.layout.display = None if game == "split" else "none"
         self._whisky_options.layout.display = None if game == "whisky" else "none"
-        self._table_box.children = (self.table.widget,)
+        self._table_box.children = (self.table.widget, self.records.widget)
         self.rules_view.value = rules_card_html(game)
         self.cheat_sheet_view.value = cheat_sheet_html(self.pack)
         self._share(shown_only=True)
