@@ -133,7 +133,10 @@ def offline(page: Any, lite_url: str) -> None:
 
 
 def run_cell(page: Any, cell: Any) -> None:
-    """Run ``cell`` by its keys (Shift+Enter); again if the notebook was not ready to take them."""
+    """Run ``cell`` by its keys (Shift+Enter); again if the notebook was not ready to take them. A dialog
+    Lab opens meanwhile (on a busy machine, the kernel's choice while the Pyodide kernel is still being
+    registered) is answered with its default, as a reader pressing Enter would."""
+    page.add_locator_handler(page.locator(".jp-Dialog"), lambda dialog: dialog.locator(".jp-mod-accept").first.click())
     for _ in range(6):
         cell.locator(".cm-content").click(timeout=BOOT_MS)
         page.keyboard.press("Shift+Enter")
