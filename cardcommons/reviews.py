@@ -57,8 +57,12 @@ THRESHOLDS = ((BLUNDER, 0.10), (MISTAKE, 0.05), (INACCURACY, 0.02))
 """A decision's label by its cost, in shares of a win (0.10: 10 points): the first it reaches."""
 THRESHOLDS_WORDS = (
     "A move that costs 10 points or more of your share of a win is a blunder, 5 a mistake, 2 an inaccuracy; "
-    "less, or a cost whose interval reaches 0 (not surely worse than the best), is good."
+    "less, or a cost whose 95% interval reaches 0 (not surely worse than the best), is good. Where the "
+    "interval's low end is under half a point (it shows as 0), the label says perhaps: the move is surely "
+    "worse than the best, but perhaps by very little."
 )
+SURE = 0.005
+"""The least low end of a cost's interval (a share of a win: half a point) for a label without "perhaps"."""
 SAMPLES = 1000
 """Play-outs of each move the coach weighs at each decision of a review."""
 _COLOURS = {GOOD: GREEN_ACCENT, INACCURACY: BLUE, MISTAKE: ORANGE, BLUNDER: RED_ACCENT}
@@ -107,14 +111,34 @@ class Decision:
     chance: float
     label: str
 
+    @property
+    def verdict(self) -> str:
+        """The label in words, as the interval backs it: "good", "a blunder", or "perhaps a mistake" where
+        the interval's low end is under half a point (see :data:`THRESHOLDS_WORDS`).
+
+        >>> from cardcommons.whisky import KNOCK, PASS
+        >>> [Decision(4, KNOCK, PASS, 0.07, low, 0.14, 0.3, "mistake").verdict for low in (0.02, 0.004)]
+        ['a mistake', 'perhaps a mistake']
+        """
+        if self.label == GOOD:
+            return GOOD
+        named = f"{_article(self.label)} {self.label}"
+        return named if self.low >= SURE else f"perhaps {named}"
+
+    @property
+    def interval(self) -> str:
+        """The cost's 95% interval in points: "9 to 19"."""
+        return f"{_points(self.low)} to {_points(self.high)}"
+
     def __str__(self) -> str:
         if self.action == self.best:
             return f"Move {self.move}, {self.action}: the coach's best ({self.label})"
         if round(100 * self.cost) == 0 == round(100 * self.high):
             return f"Move {self.move}, {self.action}: as good as {self.best} ({self.label})"
-        ends = f"{_points(self.low)} to {_points(self.high)}"
-        verdict = self.label if self.label == GOOD else f"{_article(self.label)} {self.label}"
-        return f"Move {self.move}, {self.action}: {_points(self.cost)} points below {self.best} ({ends}), {verdict}"
+        return (
+            f"Move {self.move}, {self.action}: {_points(self.cost)} points below {self.best} ({self.interval}), "
+            f"{self.verdict}"
+        )
 
 
 def _article(word: str) -> str:
@@ -166,11 +190,6 @@ class Review:
         record = game.record()
         return type(game).replay({**record, "actions": record["actions"][: decision.move - 1]})
 
-    @property
-    def cost(self) -> float:
-        """What the seat's decisions cost in all, against the coach's best (a share of a win)."""
-        return sum(d.cost for d in self.decisions)
-
     def summary(self) -> str:
         """The result split in words: the outcome, par against an average deal, the decisions' cost, the luck."""
         result = self.game.result
@@ -183,27 +202,49 @@ class Review:
             f"You {verb}{shared}. From these cards the rule of thumb takes {_percent(self.par)} of the win (the "
             f"rule of thumb in every seat), against {_percent(self.baseline)} for an average deal: the deal was {kind}."
         ]
-        costly = [d for d in self.decisions if d.label != GOOD]
-        if costly:
-            worst = max(costly, key=lambda d: d.cost)
-            words.append(
-                f"Your decisions cost {_points(self.cost)} points against the coach's best, most of it "
-                f"{worst.action} at move {worst.move} ({_points(worst.cost)} points, "
-                f"{_article(worst.label)} {worst.label})."
-            )
-        elif self.decisions:
-            words.append("None of your decisions was surely worse than the coach's best.")
+        words.append(self._decisions_words())
         others = {name: value for name, value in self.luck.items() if name not in (THE_DEAL, LATER_CHANCE)}
         if others:
             total = sum(others.values(), Fraction(0))
             words.append(f"The other players' moves {_given(total)}.")
         if LATER_CHANCE in self.luck:
             words.append(f"The cards dealt after the first round {_given(self.luck[LATER_CHANCE])}.")
+        unknown = self.game.players - 1 - len(others)
+        counted = (
+            ""
+            if unknown == 0
+            else f"; the moves of {'a player' if unknown == 1 else f'{unknown} players'} whose play is unknown "
+            "are not counted as luck"
+        )
         words.append(
-            f"Luck aside, the game counts {_points(self.adjusted)} points of a win for you (the outcome less every "
-            "luck term: right on average over many games, though one game's may fall below 0 or above 100)."
+            f"Luck aside, the game counts {_points(self.adjusted)} points of a win for you, against "
+            f"{_points(self.baseline)} for the rule of thumb from your seat on an average deal (the outcome less "
+            f"every luck term: right on average over many games, though one game's may fall below 0 or above 100"
+            f"{counted})."
         )
         return " ".join(words)
+
+    def _decisions_words(self) -> str:
+        """The decisions in a sentence: how many were surely worse than the coach's best, and the costliest.
+        Each cost is counted from what the seat knew at that move, so costs of different moves are not added."""
+        if not self.decisions:
+            return "You had no decision to make."
+        costly = [d for d in self.decisions if d.label != GOOD]
+        many = len(self.decisions)
+        if not costly:
+            which = "Your one decision was not" if many == 1 else f"None of your {many} decisions was"
+            return f"{which} surely worse than the coach's best."
+        worst = max(costly, key=lambda d: d.cost)
+        if many == 1:
+            which = "Your one decision was"
+        else:
+            which = f"{len(costly)} of your {many} decisions {'was' if len(costly) == 1 else 'were'}"
+        return (
+            f"{which} surely worse than the coach's best; the costliest, {worst.action} at move {worst.move}, gave "
+            f"up {_points(worst.cost)} points of your chance of a win as you could see it then ({worst.interval}), "
+            f"{worst.verdict}. Each cost is counted from what you knew at that move, so the costs of different "
+            "moves do not add up."
+        )
 
     def chance_words(self) -> str:
         """The picture of the seat's win chance, in words (its text equivalent)."""
@@ -236,8 +277,8 @@ class Review:
             f'<td style="padding:2px 8px">{text_html(str(d.action))}</td>'
             f'<td style="padding:2px 8px">{text_html(str(d.best))}</td>'
             f'<td style="text-align:right;padding:2px 8px">{_points(d.cost)} '
-            f'<small style="color:{MUTED}">({_points(d.low)} to {_points(d.high)})</small></td>'
-            f'<td style="padding:2px 8px;font-weight:600">{_mark(_COLOURS[d.label])}{d.label}</td>'
+            f'<small style="color:{MUTED}">({d.interval})</small></td>'
+            f'<td style="padding:2px 8px;font-weight:600">{_mark(_COLOURS[d.label])}{d.verdict}</td>'
             "</tr>"
             for d in self.decisions
         )
