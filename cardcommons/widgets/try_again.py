@@ -72,7 +72,7 @@ class TryAgain:
     def __init__(
         self,
         done: Review,
-        table: Sequence[object],
+        table: Sequence[object] | None,
         samples: int,
         seed: int = 0,
         say: Callable[[str], None] = lambda _text: None,
