@@ -45,7 +45,6 @@ from cardcommons.palette import (
     MUTED,
     ORANGE,
     RED_ACCENT,
-    text_html,
 )
 from cardcommons.split_and_choose import SplitAndChoose
 from cardcommons.whisky import WhiskyPoker
@@ -191,18 +190,19 @@ class Review:
         return type(game).replay({**record, "actions": record["actions"][: decision.move - 1]})
 
     def summary(self) -> str:
-        """The result split in words: the outcome, par against an average deal, the decisions' cost, the luck."""
+        """The result split in words: the outcome, par against an average deal, the decisions, the luck."""
+        return " ".join(self.summary_parts())
+
+    def summary_parts(self) -> tuple[str, str, str]:
+        """:meth:`summary` in three parts, a paragraph each where it is shown: the outcome and the deal;
+        the decisions; the other luck and the result luck aside."""
         result = self.game.result
         assert result is not None
         verb = {"win": "won", "draw": "drew", "loss": "lost"}[result.outcome(self.seat)]
         shared = " a share" if result.outcome(self.seat) == "win" and self.outcome < 1 else ""
         deal = self.luck[THE_DEAL]
         kind = "kind" if deal >= 0.02 else "unkind" if deal <= -0.02 else "about average"
-        words = [
-            f"You {verb}{shared}. From these cards the rule of thumb takes {_percent(self.par)} of the win (the "
-            f"rule of thumb in every seat), against {_percent(self.baseline)} for an average deal: the deal was {kind}."
-        ]
-        words.append(self._decisions_words())
+        words = []
         others = {name: value for name, value in self.luck.items() if name not in (THE_DEAL, LATER_CHANCE)}
         if others:
             total = sum(others.values(), Fraction(0))
@@ -222,7 +222,13 @@ class Review:
             f"every luck term: right on average over many games, though one game's may fall below 0 or above 100"
             f"{counted})."
         )
-        return " ".join(words)
+        return (
+            f"You {verb}{shared}. From these cards the rule of thumb takes {_percent(self.par)} of the win (the "
+            f"rule of thumb in every seat), against {_percent(self.baseline)} for an average deal: the deal was "
+            f"{kind}.",
+            self._decisions_words(),
+            " ".join(words),
+        )
 
     def _decisions_words(self) -> str:
         """The decisions in a sentence: how many were surely worse than the coach's best, and the costliest.
@@ -237,6 +243,8 @@ class Review:
         worst = max(costly, key=lambda d: d.cost)
         if many == 1:
             which = "Your one decision was"
+        elif len(costly) == many:
+            which = "Both your decisions were" if many == 2 else f"All {many} of your decisions were"
         else:
             which = f"{len(costly)} of your {many} decisions {'was' if len(costly) == 1 else 'were'}"
         return (
@@ -262,7 +270,7 @@ class Review:
 
     def _repr_html_(self) -> str:
         head = "".join(
-            f'<th scope="col" style="text-align:{align};padding:2px 8px">{name}</th>'
+            f'<th scope="col" style="text-align:{align};padding:2px 6px">{name}</th>'
             for name, align in (
                 ("Move", "right"),
                 ("You played", "left"),
@@ -273,12 +281,11 @@ class Review:
         )
         rows = "".join(
             "<tr>"
-            f'<td style="text-align:right;padding:2px 8px">{d.move}</td>'
-            f'<td style="padding:2px 8px">{text_html(str(d.action))}</td>'
-            f'<td style="padding:2px 8px">{text_html(str(d.best))}</td>'
-            f'<td style="text-align:right;padding:2px 8px">{_points(d.cost)} '
-            f'<small style="color:{MUTED}">({d.interval})</small></td>'
-            f'<td style="padding:2px 8px;font-weight:600">{_mark(_COLOURS[d.label])}{d.verdict}</td>'
+            f'<td style="text-align:right;padding:2px 6px">{d.move}</td>'
+            f'<td style="padding:2px 6px">{escape(str(d.action))}</td>'  # a Joker in the ink: the purple of
+            f'<td style="padding:2px 6px">{escape(str(d.best))}</td>'  # the cards reads 2:1 on a dark page
+            f'<td style="text-align:right;padding:2px 6px">{_cost_html(d)}</td>'
+            f'<td style="padding:2px 6px;font-weight:600">{_verdict_html(d)}</td>'
             "</tr>"
             for d in self.decisions
         )
@@ -291,7 +298,7 @@ class Review:
         )
         return (
             f'<section class="cc-review" aria-label="Review of the game" style="font-family:{FONT};color:{INK}">'
-            f"<p>{escape(self.summary())}</p>{table}{self._picture()}</section>"
+            f"{''.join(f'<p>{escape(part)}</p>' for part in self.summary_parts())}{table}{self._picture()}</section>"
         )
 
     def _picture(self) -> str:
@@ -335,6 +342,20 @@ class Review:
             f'<title id="cc-review-chance">{words}</title>{grid}{line}{marks}{axis}</svg>'
             f'<figcaption style="color:{MUTED}">{words}</figcaption></figure>'
         )
+
+
+def _cost_html(decision: Decision) -> str:
+    """A decision's cost in the table: its points, then its interval (kept on one line); 0 for the best."""
+    if decision.action == decision.best:
+        return "0"
+    return f'{_points(decision.cost)} <small style="color:{MUTED};white-space:nowrap">({decision.interval})</small>'
+
+
+def _verdict_html(decision: Decision) -> str:
+    """A decision's verdict in the table: its colour's dot, then its words, "a mistake" kept on one line."""
+    named = decision.verdict.removeprefix("perhaps ")
+    lead = "perhaps " if named != decision.verdict else ""
+    return f'{_mark(_COLOURS[decision.label])}{lead}<span style="white-space:nowrap">{escape(named)}</span>'
 
 
 def _percent(share: Fraction | float) -> str:

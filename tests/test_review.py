@@ -171,3 +171,5 @@ def test_the_summary_names_the_costliest_decision_and_adds_no_costs_up(whisky_re
     assert "None of your 2 decisions was surely worse" in replace(done, decisions=decisions[3:] * 2).summary()
     assert "Your one decision was not surely worse" in replace(done, decisions=decisions[3:]).summary()
     assert "Your one decision was surely worse" in replace(done, decisions=decisions[:1]).summary()
+    assert "Both your decisions were surely worse" in replace(done, decisions=decisions[:2]).summary()
+    assert "All 3 of your decisions were surely worse" in replace(done, decisions=decisions[:3]).summary()
