@@ -129,10 +129,15 @@ class Decision:
         """The cost's 95% interval in points: "9 to 19"."""
         return f"{_points(self.low)} to {_points(self.high)}"
 
+    @property
+    def as_good(self) -> bool:
+        """The coach's best, or as good as it to the point (its cost and its interval's high end round to 0)."""
+        return self.action == self.best or round(100 * self.cost) == 0 == round(100 * self.high)
+
     def __str__(self) -> str:
         if self.action == self.best:
             return f"Move {self.move}, {self.action}: the coach's best ({self.label})"
-        if round(100 * self.cost) == 0 == round(100 * self.high):
+        if self.as_good:
             return f"Move {self.move}, {self.action}: as good as {self.best} ({self.label})"
         return (
             f"Move {self.move}, {self.action}: {_points(self.cost)} points below {self.best} ({self.interval}), "
@@ -291,7 +296,7 @@ class Review:
         )
         table = (
             '<div style="overflow-x:auto" tabindex="0" role="region" aria-label="Your decisions (scrolls sideways)">'
-            '<table style="border-collapse:collapse;color:inherit">'
+            '<table class="cc-review-decisions" style="border-collapse:collapse;color:inherit">'
             '<caption style="text-align:left;font-weight:600">Your decisions</caption>'
             f"<thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table></div>"
             f'<p style="color:{MUTED}">{escape(THRESHOLDS_WORDS)}</p>'
@@ -303,7 +308,7 @@ class Review:
 
     def _picture(self) -> str:
         """The seat's win chance after each of its decisions, as an SVG line with its text equivalent."""
-        width, height, left, top, bottom = 560, 180, 44, 12, 28
+        width, height, left, top, bottom = 440, 170, 44, 12, 28  # drawn small on a phone: its words stay legible
         inner_w, inner_h = width - left - 12, height - top - bottom
         last = max([d.move for d in self.decisions], default=1)
 
@@ -315,7 +320,7 @@ class Review:
 
         grid = "".join(
             f'<line x1="{left}" x2="{width - 12}" y1="{y(c):.1f}" y2="{y(c):.1f}" stroke="{LINE}"/>'
-            f'<text x="{left - 6}" y="{y(c) + 4:.1f}" text-anchor="end" font-size="11" fill="{MUTED}">'
+            f'<text x="{left - 6}" y="{y(c) + 4:.1f}" text-anchor="end" font-size="12" fill="{MUTED}">'
             f"{round(100 * c)}%</text>"
             for c in (0, 0.5, 1)
         )
@@ -327,12 +332,12 @@ class Review:
             for d in self.decisions
         )
         ticks = "".join(
-            f'<text x="{x(d.move):.1f}" y="{height - bottom + 14}" text-anchor="middle" font-size="11" '
+            f'<text x="{x(d.move):.1f}" y="{height - bottom + 14}" text-anchor="middle" font-size="12" '
             f'fill="{MUTED}">{d.move}</text>'
             for d in self.decisions
         )
         axis = (
-            f'{ticks}<text x="{left - 6}" y="{height - bottom + 14}" text-anchor="end" font-size="11" '
+            f'{ticks}<text x="{left - 6}" y="{height - bottom + 14}" text-anchor="end" font-size="12" '
             f'fill="{MUTED}">move</text>'
         )
         words = escape(self.chance_words())
@@ -345,17 +350,16 @@ class Review:
 
 
 def _cost_html(decision: Decision) -> str:
-    """A decision's cost in the table: its points, then its interval (kept on one line); 0 for the best."""
-    if decision.action == decision.best:
+    """A decision's cost in the table: its points, then its interval (kept on one line); 0 alone for a
+    move as good as the best."""
+    if decision.as_good:
         return "0"
     return f'{_points(decision.cost)} <small style="color:{MUTED};white-space:nowrap">({decision.interval})</small>'
 
 
 def _verdict_html(decision: Decision) -> str:
-    """A decision's verdict in the table: its colour's dot, then its words, "a mistake" kept on one line."""
-    named = decision.verdict.removeprefix("perhaps ")
-    lead = "perhaps " if named != decision.verdict else ""
-    return f'{_mark(_COLOURS[decision.label])}{lead}<span style="white-space:nowrap">{escape(named)}</span>'
+    """A decision's verdict in the table: its colour's dot, then its words, on one line."""
+    return f'<span style="white-space:nowrap">{_mark(_COLOURS[decision.label])}{escape(decision.verdict)}</span>'
 
 
 def _percent(share: Fraction | float) -> str:

@@ -7,6 +7,7 @@ import re
 import time
 from dataclasses import replace
 from fractions import Fraction
+from html import escape
 
 import numpy as np
 import pytest
@@ -154,7 +155,7 @@ def test_the_summary_names_the_costliest_decision_and_adds_no_costs_up(whisky_re
     decisions = tuple(
         replace(first, move=first.move + 2 * i, cost=c, low=c - 0.05, high=c + 0.05, label="blunder")
         for i, c in enumerate(costs)
-    ) + (replace(first, move=first.move + 6, cost=0.0, low=-0.01, high=0.01, label="good"),)
+    ) + (replace(first, move=first.move + 6, cost=0.0, low=-0.004, high=0.004, label="good"),)
     words = replace(done, decisions=decisions).summary()
     assert "3 of your 4 decisions were surely worse than the coach's best" in words
     worst = decisions[1]
@@ -172,4 +173,12 @@ def test_the_summary_names_the_costliest_decision_and_adds_no_costs_up(whisky_re
     assert "Your one decision was not surely worse" in replace(done, decisions=decisions[3:]).summary()
     assert "Your one decision was surely worse" in replace(done, decisions=decisions[:1]).summary()
     assert "Both your decisions were surely worse" in replace(done, decisions=decisions[:2]).summary()
+    # shown: each part a paragraph; a move as good as the best costs 0 with no interval; perhaps, where due
+    hedged = replace(decisions[0], cost=0.07, low=0.004, high=0.14, label="mistake")
+    shown = replace(done, decisions=(hedged, *decisions[1:]))
+    html = shown._repr_html_()
+    assert all(f"<p>{escape(part)}</p>" in html for part in shown.summary_parts())
+    cells = re.findall(r"<tr>(.*?)</tr>", html.split("<tbody>")[1])
+    assert "perhaps a mistake" in cells[0] and "(0 to 14)" in cells[0]
+    assert re.search(r">0</td>", cells[3]) and "(0 to" not in cells[3] and "good" in cells[3]
     assert "All 3 of your decisions were surely worse" in replace(done, decisions=decisions[:3]).summary()
