@@ -228,9 +228,9 @@ class Review:
             f"{counted})."
         )
         return (
-            f"You {verb}{shared}. From these cards the rule of thumb takes {_percent(self.par)} of the win (the "
-            f"rule of thumb in every seat), against {_percent(self.baseline)} for an average deal: the deal was "
-            f"{kind}.",
+            f"You {verb}{shared}. From these cards the rule of thumb, playing your seat against these players, "
+            f"takes {_percent(self.par)} of the win, against {_percent(self.baseline)} for an average deal: the deal "
+            f"was {kind}.",
             self._decisions_words(),
             " ".join(words),
         )

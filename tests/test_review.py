@@ -166,6 +166,10 @@ def test_the_summary_names_the_costliest_decision_and_adds_no_costs_up(whisky_re
         f"Luck aside, the game counts {round(100 * float(done.adjusted))} points of a win for you, against "
         f"{round(100 * float(done.baseline))} for the rule of thumb from your seat on an average deal"
     ) in words
+    assert (
+        f"From these cards the rule of thumb, playing your seat against these players, takes "
+        f"{float(done.par):.0%} of the win, against {float(done.baseline):.0%} for an average deal"
+    ) in words
     assert "unknown" not in words  # the one other player is known
     one = replace(done, decisions=decisions[:1] + decisions[3:]).summary()
     assert "1 of your 2 decisions was surely worse" in one
