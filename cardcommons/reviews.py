@@ -27,7 +27,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from html import escape
@@ -381,11 +381,14 @@ def review(
     samples: int = SAMPLES,
     seed: int = 0,
     progress: bool = True,
+    told: Callable[[int, int], object] | None = None,
 ) -> Review:
     """Review a finished ``game`` for ``seat`` (see the module). ``table``:
     the players by seat, a bot where known, None where not (the reviewed seat
     is never treated as known); ``samples``: the coach's play-outs of each
-    move at each decision. Shows a progress bar unless ``progress`` is False.
+    move at each decision. Shows a progress bar unless ``progress`` is False;
+    ``told`` is told ``(steps done, steps in all)`` as the review goes (each
+    move is a step twice: priced, then measured for luck).
 
     >>> review(WhiskyPoker(2, seed=1), 0)
     Traceback (most recent call last):
@@ -402,7 +405,17 @@ def review(
 
     replay = type(game).replay({**game.record(), "actions": []})
     actions = game.actions if isinstance(game, WhiskyPoker) else game.history
-    bar = progress_bar(total=2 * len(actions), desc="review", unit="move", disable=not progress)
+    steps = 2 * len(actions)
+    bar = progress_bar(total=steps, desc="review", unit="move", disable=not progress)
+
+    done = [0]  # the steps done (a disabled bar counts none)
+
+    def step(*_measured: int) -> None:
+        bar.update(1)
+        done[0] += 1
+        if told is not None:
+            told(done[0], steps)
+
     decisions = []
     try:
         for index, action in enumerate(actions):
@@ -411,8 +424,8 @@ def review(
                 advice = advise(replay.observation(seat), legal, action, samples, seed + index, table)
                 decisions.append(_decision(index + 1, action, advice))
             replay.apply(action)
-            bar.update(1)
-        measured = measure(game, seat, table, seed=seed, progress=lambda done, total: bar.update(1))
+            step()
+        measured = measure(game, seat, table, seed=seed, progress=step)
     finally:
         bar.close()
     return Review(

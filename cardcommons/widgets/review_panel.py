@@ -2,7 +2,8 @@
 
 A click reviews the reader's decisions (:func:`cardcommons.reviews.review`,
 seat 0, the table's own bots as the known players) in the background while
-a progress bar and the seconds spent move, then shows the review as its
+a progress bar (the share of the game's moves reviewed) and the seconds
+spent move, then shows the review as its
 :class:`~cardcommons.reviews.Review` draws itself (the result split in words
 with par, the decisions as a table, the win chance as a picture with its
 text) under a heading, and tells a screen reader the heading and the summary.
@@ -106,15 +107,20 @@ class ReviewPanel:
         self.button.disabled = True
         found: list[Review] = []
 
+        steps = [0, 1]  # the review's steps done, and in all
+
+        def told(done: int, total: int) -> None:
+            steps[:] = [done, total]
+
         def work() -> None:
-            found.append(review(game, YOU, table, samples=self._samples, seed=seed, progress=False))
+            found.append(review(game, YOU, table, samples=self._samples, seed=seed, progress=False, told=told))
 
         def then() -> None:
             self.button.disabled = False
             if found and self._source()[0] is game:  # not a game dealt away meanwhile
                 self._display(found[0], table, seed)
 
-        self.thinker.run(work, self._background, "Reviewing your decisions", then=then)
+        self.thinker.run(work, self._background, "Reviewing your decisions", then, lambda: steps[0] / steps[1])
 
     def _display(self, done: Review, table: Sequence[object] | None, seed: int) -> None:
         """Show ``done``, with Try again at its costly decisions, and tell a screen reader."""
