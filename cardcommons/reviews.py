@@ -275,7 +275,7 @@ class Review:
 
     def _repr_html_(self) -> str:
         head = "".join(
-            f'<th scope="col" style="text-align:{align};padding:2px 6px">{name}</th>'
+            f'<th scope="col" role="columnheader" style="text-align:{align};padding:2px 6px">{name}</th>'
             for name, align in (
                 ("Move", "right"),
                 ("You played", "left"),
@@ -284,21 +284,22 @@ class Review:
                 ("Verdict", "left"),
             )
         )
-        rows = "".join(
-            "<tr>"
-            f'<td style="text-align:right;padding:2px 6px">{d.move}</td>'
-            f'<td style="padding:2px 6px">{escape(str(d.action))}</td>'  # a Joker in the ink: the purple of
-            f'<td style="padding:2px 6px">{escape(str(d.best))}</td>'  # the cards reads 2:1 on a dark page
-            f'<td style="text-align:right;padding:2px 6px">{_cost_html(d)}</td>'
-            f'<td style="padding:2px 6px;font-weight:600">{_verdict_html(d)}</td>'
+        rows = "".join(  # the roles named: a phone's stylesheet lays each row out as lines (palette.css)
+            '<tr role="row">'
+            f'<td role="cell" style="text-align:right;padding:2px 6px">{d.move}</td>'
+            f'<td role="cell" style="padding:2px 6px">{escape(str(d.action))}</td>'  # a Joker in the ink: the
+            f'<td role="cell" style="padding:2px 6px">{escape(str(d.best))}</td>'  # cards' purple reads 2:1 on dark
+            f'<td role="cell" style="text-align:right;padding:2px 6px">{_cost_html(d)}</td>'
+            f'<td role="cell" style="padding:2px 6px;font-weight:600">{_verdict_html(d)}</td>'
             "</tr>"
             for d in self.decisions
         )
         table = (
             '<div style="overflow-x:auto" tabindex="0" role="region" aria-label="Your decisions (scrolls sideways)">'
-            '<table class="cc-review-decisions" style="border-collapse:collapse;color:inherit">'
+            '<table class="cc-review-decisions" role="table" style="border-collapse:collapse;color:inherit">'
             '<caption style="text-align:left;font-weight:600">Your decisions</caption>'
-            f"<thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table></div>"
+            f'<thead role="rowgroup"><tr role="row">{head}</tr></thead>'
+            f'<tbody role="rowgroup">{rows}</tbody></table></div>'
             f'<p style="color:{MUTED}">{escape(THRESHOLDS_WORDS)}</p>'
         )
         return (

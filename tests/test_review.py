@@ -182,7 +182,7 @@ def test_the_summary_names_the_costliest_decision_and_adds_no_costs_up(whisky_re
     shown = replace(done, decisions=(hedged, *decisions[1:]))
     html = shown._repr_html_()
     assert all(f"<p>{escape(part)}</p>" in html for part in shown.summary_parts())
-    cells = re.findall(r"<tr>(.*?)</tr>", html.split("<tbody>")[1])
+    cells = re.findall(r"<tr[^>]*>(.*?)</tr>", html.split("<tbody")[1])
     assert "perhaps a mistake" in cells[0] and "(0 to 14)" in cells[0]
     assert re.search(r">0</td>", cells[3]) and "(0 to" not in cells[3] and "good" in cells[3]
     assert "All 3 of your decisions were surely worse" in replace(done, decisions=decisions[:3]).summary()

@@ -52,7 +52,7 @@ def test_a_nine_player_whisky_game_is_reviewed_by_a_click_within_5_seconds_of_cp
     assert {f"seat {seat}" for seat in range(1, 9)} <= set(done.luck)  # every bot's moves were priced as known
     shown = unescape(panel.view.value)
     assert f"Review of deal {table.seed}" in shown and all(part in shown for part in done.summary_parts())
-    rows = re.findall(r"<tr>(.*?)</tr>", shown.split("<tbody>")[1])
+    rows = re.findall(r"<tr[^>]*>(.*?)</tr>", shown.split("<tbody")[1])
     assert len(rows) == len(done.decisions) and '<th scope="col"' in shown
     for row, decision in zip(rows, done.decisions, strict=True):
         assert str(decision.action) in row and decision.label in row

@@ -86,7 +86,7 @@ class TryAgain:
         """The decisions to try again: those not good."""
         layout = w.Layout(width="auto", max_width="100%")
         self.decision_choice = w.Dropdown(
-            options=[(f"move {d.move}: {d.action} ({d.label})", i) for i, d in enumerate(self.costly)],
+            options=[(f"move {d.move}: {d.action} ({d.verdict})", i) for i, d in enumerate(self.costly)],
             description="Try again at",
             style={"description_width": "initial"},
             layout=layout,

@@ -157,6 +157,14 @@ def test_a_whisky_deal_and_a_split_and_choose_game_by_keyboard_then_their_review
     replayed = f"Review of the Split and Choose game, seed {SEED + 1}, seat 0's decisions"
     assert read_review(page, records, replayed) == summary
     assert said(page, "Review of the Split") == f"{replayed}. {summary}"
+    # on a phone each decision's row is laid out as lines: still a table with its headers, row by row
+    page.set_viewport_size({"width": 390, "height": 844})
+    phone = split.locator(".cc-review-view").aria_snapshot()
+    print(f"\n{heading} on a phone:\n{phone}")
+    assert '- table "Your decisions"' in phone and '- columnheader "Verdict"' in phone, phone
+    rows = split.locator(".cc-review-view tbody tr").count()
+    assert len(re.findall(r"^ *- '?row ", phone, re.MULTILINE)) == 1 + rows and rows >= 5, phone
+    page.set_viewport_size({"width": 1400, "height": 900})
     targets = {"review_split": split.locator(".cc-review-view"), "review_replayed": records.locator(".cc-review-view")}
     pictures(page, targets, screenshot_dir)
     no_violations(arcade, "Split and Choose review and its replay's", found, screenshot_dir)
