@@ -309,7 +309,7 @@ class Review:
 
     def _picture(self) -> str:
         """The seat's win chance after each of its decisions, as an SVG line with its text equivalent."""
-        width, height, left, top, bottom = 440, 170, 44, 12, 28  # drawn small on a phone: its words stay legible
+        width, height, left, top, bottom = 440, 174, 44, 12, 30  # drawn small on a phone: its words stay legible
         inner_w, inner_h = width - left - 12, height - top - bottom
         last = max([d.move for d in self.decisions], default=1)
 
@@ -333,12 +333,12 @@ class Review:
             for d in self.decisions
         )
         ticks = "".join(
-            f'<text x="{x(d.move):.1f}" y="{height - bottom + 14}" text-anchor="middle" font-size="12" '
+            f'<text x="{x(d.move):.1f}" y="{height - bottom + 18}" text-anchor="middle" font-size="12" '
             f'fill="{MUTED}">{d.move}</text>'
             for d in self.decisions
         )
         axis = (
-            f'{ticks}<text x="{left - 6}" y="{height - bottom + 14}" text-anchor="end" font-size="12" '
+            f'{ticks}<text x="{left - 6}" y="{height - bottom + 18}" text-anchor="end" font-size="12" '
             f'fill="{MUTED}">move</text>'
         )
         words = escape(self.chance_words())
