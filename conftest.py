@@ -23,8 +23,45 @@ def _doctest_names(doctest_namespace: dict[str, object]) -> None:
 
 
 BROWSER = "tests/browser"
-LONGEST = (BROWSER, "tests/test_binder.py")  # minutes each: started first, each on its own worker
+OWN_SERVERS = tuple(f"{BROWSER}/{name}" for name in ("test_site.py", "test_site_lite.py", "test_share_on_binder.py"))
+"""Browser tests that build and serve a site of their own, with no JupyterLab or Voila: each file a unit."""
 BY_TEST = ("tests/test_lesson_seeds.py",)  # a kernel per test and nothing shared: each test a unit of its own
+LONGEST = (  # started first, longest first (minutes each on 2 busy cores); the rest by their number of tests
+    BROWSER,
+    "tests/test_classkit.py",
+    f"{BROWSER}/test_site.py",
+    *BY_TEST,
+    "tests/test_binder.py",
+    f"{BROWSER}/test_site_lite.py",
+    "tests/test_dask.py",
+)
+
+
+def unit_of(nodeid: str) -> str:
+    """The unit of work a test belongs to under ``-n``: its file, the browser
+    tests' shared unit, or the test itself.
+
+    >>> unit_of("tests/browser/test_arcade.py::test_x"), unit_of("tests/browser/test_site.py::test_y")
+    ('tests/browser', 'tests/browser/test_site.py')
+    >>> unit_of("tests/test_lesson_seeds.py::test_z[05_lab]"), unit_of("tests/test_cards.py::test_w")
+    ('tests/test_lesson_seeds.py::test_z[05_lab]', 'tests/test_cards.py')
+    """
+    path = nodeid.split("::", 1)[0]
+    if path in BY_TEST:
+        return nodeid
+    if path.startswith(f"{BROWSER}/") and path not in OWN_SERVERS:
+        return BROWSER
+    return path
+
+
+def rank(unit: str) -> int:
+    """Where a unit starts: the place of the first of :data:`LONGEST` it is or belongs to, else after them all.
+
+    >>> rank("tests/browser"), rank("tests/test_lesson_seeds.py::test_z[05_lab]"), rank("tests/test_cards.py")
+    (0, 3, 7)
+    """
+    path = unit.split("::", 1)[0]
+    return next((place for place, first in enumerate(LONGEST) if path == first), len(LONGEST))
 
 
 @pytest.hookimpl(optionalhook=True)  # a pytest-xdist hook: without pytest-xdist, never called
@@ -32,24 +69,29 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
     """``-n``'s default distribution, by file instead of by test: a notebook's
     cells share one kernel and run in order, and a test module's fixtures are
     made once (the class kit, the Dask clusters). The browser tests share one
-    JupyterLab, one Voila and one Chromium, so all of them go to one worker.
-    The lessons run with other seeds share nothing, so each is a unit of its
-    own. The longest units start first."""
+    JupyterLab, one Voila and one Chromium, so all of them go to one worker,
+    but for those that serve a site of their own. The lessons run with other
+    seeds share nothing, so each is a unit of its own. The longest units start
+    first, and a worker takes its next unit only when it is about to finish
+    the one it runs (xdist's default takes up to two more tests early: three
+    lessons of a minute each on one worker while the other stood idle)."""
     if config.getvalue("dist") != "load":
         return None
     from xdist.scheduler import LoadScopeScheduling
 
     class ByFile(LoadScopeScheduling):  # type: ignore[misc]  # pytest-xdist has no type hints
         def _split_scope(self, nodeid: str) -> str:
-            path = nodeid.split("::", 1)[0]
-            if path in BY_TEST:
-                return nodeid
-            return BROWSER if path.startswith(f"{BROWSER}/") else path
+            return unit_of(nodeid)
 
         def _assign_work_unit(self, node: Any) -> None:
-            first = next((scope for scope in LONGEST if scope in self.workqueue), None)
-            if first is not None:
-                self.workqueue.move_to_end(first, last=False)
+            ordered = sorted(self.workqueue.items(), key=lambda item: rank(item[0]))  # stable: else most tests first
+            self.workqueue.clear()
+            self.workqueue.update(ordered)
             super()._assign_work_unit(node)
+
+        def _reschedule(self, node: Any) -> None:
+            if not node.shutting_down and self.workqueue and self._pending_of(self.assigned_work[node]) > 1:
+                return  # the worker still has the next test to run after this one
+            super()._reschedule(node)
 
     return ByFile(config, log)

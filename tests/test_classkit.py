@@ -148,10 +148,10 @@ def test_a_wrong_answer_scores_less(kit: Path, solved: dict[str, Env], lesson: L
     kept = answered[exercise.question]
     everything = {name: wrong(kept[name]) for name in exercise.names}
     one_by_one = [{name: wrong(kept[name])} for name in exercise.names]  # all wrong alike may still agree
-    scores = [
+    scores = (  # graded one by one until one scores less: a check can cost seconds
         _grade(tests[exercise.question], answered | {exercise.question: kept | w}) for w in [everything, *one_by_one]
-    ]
-    assert min(scores) < 1
+    )
+    assert any(score < 1 for score in scores), "every wrong answer scored full marks"
     left_empty = kept | dict.fromkeys(exercise.names, ...)
     assert _grade(tests[exercise.question], answered | {exercise.question: left_empty}) == 0
 

@@ -16,8 +16,11 @@ WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 REPRS = ("VBox(", "HBox(", "Box(children")
 
 
+EXPORTER = HTMLExporter()  # type: ignore[no-untyped-call]  # one for every page: its templates load once
+
+
 def rendered(notebook: nbformat.NotebookNode) -> str:
-    html, _ = HTMLExporter().from_notebook_node(notebook)  # type: ignore[no-untyped-call]
+    html, _ = EXPORTER.from_notebook_node(notebook)
     return str(html)
 
 
@@ -32,6 +35,7 @@ def test_lessons_show_pictures_not_widget_reprs(path: Path) -> None:
     bare.metadata.pop("widgets", None)
     html = rendered(bare)
     assert not any(r in html for r in REPRS), f"{path.name}: a widget repr in the page nbconvert renders"
-    assert not any(r in rendered(notebook) for r in REPRS)
+    if "widgets" in notebook.metadata:  # else the page as committed is the one just rendered
+        assert not any(r in rendered(notebook) for r in REPRS)
     ours = [o for o in widgets if 'class="cc-static"' in o["data"].get("text/html", "")]
     assert html.count('class="cc-static"') == len(ours)
