@@ -129,7 +129,7 @@ class Advice(list[ActionEstimate]):
     >>> advice = coach(game.observation(1), game.legal_actions(), samples=200, seed=1)
     >>> print(advice.findings[0])  # doctest: +NORMALIZE_WHITESPACE
     Seat 0 passed: in the worlds that fit its moves, it holds two pair or better
-    6 times in 10 (4 times in 10 if they said nothing)
+    7 times in 10 (4 times in 10 if they said nothing)
     """
 
     def __init__(
