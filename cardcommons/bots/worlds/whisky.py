@@ -197,7 +197,8 @@ class _Seat:
             self.chances = self.chance(ways)
             self.spread = kish(self.chances) / len(self.chances)
             self.needs = np.bincount(ways.reshape(-1), np.repeat(self.chances, count), len(pool)) / self.chances.sum()
-        self.tilt(np.zeros(len(pool)))
+            self.tilted, self.cumulative = self.chances, np.cumsum(self.chances)
+        self.twist = np.zeros(len(pool))
 
     def tilt(self, twist: Floats) -> None:
         """Draw the seat's cards as if each world's chance were also multiplied by
