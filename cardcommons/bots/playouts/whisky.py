@@ -514,6 +514,8 @@ def policies_chances(
         strength = table.strengths.strengths_of_codes
         now = strength(table.strengths.codes[hands].sum(axis=1))
         rows = np.flatnonzero(_strength_after(table, hands, spare, action) >= now)  # a candidate never lowers it
+        if not len(rows):
+            return found
     faces = np.full((len(rows), HAND_SIZE), -1) if spare is None else np.tile(spare, (len(rows), 1))
     held = np.sort(hands[rows], axis=1)
     legal, looked = options(table, held, faces, candidates=any(p.wander > 0 for p in policies))

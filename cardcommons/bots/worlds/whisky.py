@@ -44,11 +44,12 @@ class _Move:
     legal: int
 
 
-def _whisky_moves(deals: whisky_playouts.Deals) -> dict[int, list[_Move]]:
+def _whisky_moves(deals: whisky_playouts.Deals, every: bool = False) -> dict[int, list[_Move]]:
     """Each other seat's past moves, replayed in the sampled game: those that
     depend on its unknown cards, and a phase-1 take of the unseen spare, made
     from a hand everyone has seen since (the chance of all of a seat's moves
-    decides whether it plays by the policy or at random)."""
+    decides whether it plays by the policy or at random); with ``every``, a
+    seat whose cards are all known too (its moves speak of its style only)."""
     view, template = deals.view, deals.template
     ids = deals.table.ids
     unknown = deals.unknown
@@ -59,7 +60,7 @@ def _whisky_moves(deals: whisky_playouts.Deals) -> dict[int, list[_Move]]:
     for action in template.actions:
         seat = replay.current_player
         assert seat is not None
-        if seat != view.player and unknown[seat]:
+        if seat != view.player and (unknown[seat] or every):
             spare = [ids[c] for c in replay.spare] if replay.spare_face_up else None
             hand = [ids[c] for c in replay.hands[seat]]
             if took and seat == took[0] and not took_yet:  # the hand it gives face up: every card of it known
@@ -130,11 +131,11 @@ def sample(deals: whisky_playouts.Deals, seats: list[SeatStyles], rng: random.Ra
     picked = systematic(weights, games, generator)
     final = read.subset(picked)
     styles, readings = {}, []
-    for seat in sorted(moves):
+    for seat, seat_moves in sorted(_whisky_moves(deals, every=True).items()):
         if seats[seat].stranger:
-            chances, fitted = _style_chances(moves[seat], final.hidden[seat], policies[seat], table)
+            chances, fitted = _style_chances(seat_moves, final.hidden[seat], policies[seat], table)
             styles[seat], posterior = styles_drawn(chances, seats[seat].prior, generator)
-            readings.append(reading(seat, seats[seat], posterior, fitted, len(moves[seat])))
+            readings.append(reading(seat, seats[seat], posterior, fitted, len(seat_moves)))
     findings = _whisky_findings(read, deals, weights, moves)
     return Worlds(final, labels[picked], kish(per_world), findings, styles, tuple(readings))
 
