@@ -16,13 +16,14 @@ from cardcommons.bots import GreedyBot, HeuristicBot, RandomBot, Trembling, coac
 from cardcommons.bots.playouts import split_and_choose as split_playouts
 from cardcommons.bots.playouts import whisky as whisky_playouts
 from cardcommons.bots.policies import RANDOM
-from cardcommons.bots.styles import FAMILY, PerWorld, StyleReading
-from cardcommons.bots.worlds import STRANGERS, TableModel
+from cardcommons.bots.styles import PerWorld, StyleReading
+from cardcommons.bots.worlds import TableModel
 from cardcommons.bots.worlds.model import style_chances
 from cardcommons.errors import RulesError
 from cardcommons.game import Game
 from cardcommons.split_and_choose import SplitAndChoose
 from cardcommons.whisky import WhiskyPoker
+from cardcommons.widgets.hint import Decision, Hint
 
 
 def played(game: Game, bots: list[Any], until: Any) -> Game:
@@ -34,20 +35,27 @@ def played(game: Game, bots: list[Any], until: Any) -> Game:
     return game
 
 
+_WITHOUT_STAND_IN = {"rule of thumb": 0.4, "knocks early": 0.2, "cautious": 0.2, "bold": 0.1, "random": 0.1}
+"""A family of one's own (the stand-in, slow to replay one game at a time, left out), for the largest case."""
+
+
 @pytest.mark.parametrize(
-    ("seed", "stranger", "moves"),
+    ("seed", "stranger", "moves", "prior"),
     [
-        (18, GreedyBot(knock_at=0.9, seed=1), None),  # it knocked: its cards drawn exactly, seat first
-        (24, GreedyBot(knock_at=0.97, take_unseen_below=0.3, seed=1), 5),  # exchanges: read seat by seat
-        (28, GreedyBot(knock_at=0.97, take_unseen_below=0.3, seed=1), 5),  # every card of its hand known
+        (18, GreedyBot(knock_at=0.9, seed=1), None, _WITHOUT_STAND_IN),  # it knocked: its cards drawn exactly
+        (24, GreedyBot(knock_at=0.97, take_unseen_below=0.3, seed=1), 5, None),  # exchanges: read seat by seat
+        (28, GreedyBot(knock_at=0.97, take_unseen_below=0.3, seed=1), 5, None),  # every card of its hand known
     ],
 )
-def test_a_strangers_posterior_matches_exact_bayes(seed: int, stranger: GreedyBot, moves: int | None) -> None:
+def test_a_strangers_posterior_matches_exact_bayes(
+    seed: int, stranger: GreedyBot, moves: int | None, prior: dict[str, float] | None
+) -> None:
     """Two players, seat 0 a stranger. Every way to deal the cards seat 1
     cannot locate, weighed by the chance of seat 0's moves under each style
     (the game replayed move by move, one game at a time) times the style's
     prior: the exact posterior over the styles. The coach's worlds (many games
     at once, cards and styles drawn together) give the same."""
+    styles = family(prior)
     game = WhiskyPoker(2, seed=seed, dealer=1)
     done = (lambda g: g.knocker is not None) if moves is None else (lambda g: len(g.actions) >= moves)
     played(game, [stranger, GreedyBot(seed=2)], done)
@@ -57,15 +65,15 @@ def test_a_strangers_posterior_matches_exact_bayes(seed: int, stranger: GreedyBo
     places = whisky_playouts.places(view, deals.template)
     pool, count = places.cards, len(places.unknown[0])
     assert math.comb(len(pool), count) <= 715
-    joint = np.zeros(len(FAMILY.names))
+    joint = np.zeros(len(styles.names))
     for chosen in itertools.combinations(range(len(pool)), count):
         rest = [pool[i] for i in range(len(pool)) if i not in chosen]
         row = np.array([[*(pool[i] for i in chosen), *rest]])
-        (found,) = style_chances(deals.subset(np.array([0]), row).game(0), 1, STRANGERS)
+        (found,) = style_chances(deals.subset(np.array([0]), row).game(0), 1, TableModel(styles=styles))
         joint += found.chances * np.array(found.styles.prior)
     exact = joint / joint.sum()
-    reading = read_style(game, seat=0, viewer=1, games=4000, seed=3)
-    assert reading.names == FAMILY.names and reading.prior == FAMILY.prior
+    reading = read_style(game, seat=0, viewer=1, styles=prior, games=4000, seed=3)
+    assert reading.names == styles.names and reading.prior == styles.prior
     assert np.abs(np.array(reading.posterior) - exact).max() < 0.02, (reading.posterior, exact)
     assert exact.max() - exact.min() > 0.3  # the moves said something
 
@@ -80,11 +88,11 @@ def test_a_seat_that_plays_a_style_is_read_as_it() -> None:
     )
     reading = read_style(cautious, seat=0, viewer=1, games=2000, seed=1)
     assert reading.likeliest == "cautious" and reading.chance("cautious") > 0.9
-    assert str(reading) == "Seat 0 plays like a cautious player (94%): 3 of its 3 moves fit"
+    assert str(reading) == "Seat 0 plays like a cautious player, 94% likely: 3 of its 3 moves fit"
     wild = played(WhiskyPoker(2, seed=2), [GreedyBot(seed=99), RandomBot(seed=2)], lambda g: len(g.actions) >= 8)
     reading = read_style(wild, seat=1, games=1000, seed=1)
     assert reading.moves == 4 and reading.chance("random") > 0.99
-    assert str(reading).startswith("Seat 1 plays like a player at random (100%): no style's rule fits more than")
+    assert str(reading).startswith("Seat 1 plays like a player at random, 100% likely: no style's rule fits more than")
     split = played(
         SplitAndChoose(seed=1), [HeuristicBot(seed=99), HeuristicBot(seed=1)], lambda g: len(g.history) >= 11
     )
@@ -169,3 +177,36 @@ def test_a_bad_reading_is_refused_by_name() -> None:
         TableModel(styles="cautious")  # type: ignore[arg-type]
     with pytest.raises(RulesError, match="no style named 'sly' in this reading"):
         StyleReading(1, ("random",), (1.0,), (1.0,), 0, (0.0,)).chance("sly")
+
+
+def test_the_hint_says_what_it_read_of_each_stranger_and_cautions_as_the_moves_say() -> None:
+    """Named as the table names its players; a seat read as it plays, with no
+    caution; a seat whose moves fit a player at random as well as one like
+    MonteCarloBot (Split and Choose), with a caution that says only "uncertain"."""
+    game = played(
+        WhiskyPoker(2, seed=4),
+        [GreedyBot(seed=99), RandomBot(seed=4)],
+        lambda g: len(g.actions) >= 6 and g.current_player == 0,
+    )
+    hint = Hint(
+        lambda: Decision(game.observation(0), tuple(game.legal_actions()), 1),
+        background=False,
+        samples=100,
+        seat_name=lambda seat: f"Bot {seat}",
+    )
+    hint.button.click()
+    assert "Bot 1 plays like a player at random, 100% likely: no style" in hint.answer.value
+    assert "too hopeful" not in hint.answer.value and "uncertain" not in hint.answer.value
+    split = played(SplitAndChoose(seed=0), [HeuristicBot(seed=99), RandomBot(seed=0)], lambda g: len(g.history) >= 8)
+    assert split.current_player == 0
+    hint = Hint(
+        lambda: Decision(split.observation(0), tuple(split.legal_actions()), 1),
+        background=False,
+        samples=100,
+        seat_name=lambda seat: "the bot",
+    )
+    hint.button.click()
+    assert "The bot plays like a player like MonteCarloBot" in hint.answer.value
+    assert "What the moves of the bot say of its style points no one way: these shares are uncertain" in (
+        hint.answer.value
+    )

@@ -272,7 +272,7 @@ class StyleReading:
     >>> reading = StyleReading(3, ("rule of thumb", "cautious", "random"), (0.5, 0.3, 0.2), (0.1, 0.85, 0.05), 9,
     ...                        (6.0, 8.0, 0.0))
     >>> print(reading)
-    Seat 3 plays like a cautious player (85%): 8 of its 9 moves fit
+    Seat 3 plays like a cautious player, 85% likely: 8 of its 9 moves fit
     >>> reading.likeliest, reading.caution
     ('cautious', 'too gloomy')
     """
@@ -304,7 +304,9 @@ class StyleReading:
     def caution(self) -> str:
         """How the coach's shares may be off, from what the moves say:
         ``"too hopeful"`` for a seat read like MonteCarloBot (played on by its
-        stand-in's rule, weaker than a look-ahead); ``"too gloomy"`` for a seat
+        stand-in's rule, weaker than a look-ahead), once its moves rule out a
+        player at random (whose moves the stand-in's may fit as well: in Split
+        and Choose it may pick any move at random); ``"too gloomy"`` for a seat
         read as a rule of thumb with moves that fit no rule (a player who strays
         from a greedy rule plays weaker than it); ``"uncertain"`` when the moves
         fit several styles alike (no style above half) or no style at all; else ""."""
@@ -312,7 +314,8 @@ class StyleReading:
         if self.moves and max(self.posterior) < 0.5:
             return "uncertain"
         if name == "like MonteCarloBot":
-            return "too hopeful"
+            at_random = self.chance("random") if "random" in self.names else 0.0
+            return "too hopeful" if at_random < 0.05 else "uncertain"
         if name == "random":
             return "uncertain" if self.moves < 3 else ""
         return "too gloomy" if self.fitted < self.moves else ""
@@ -320,7 +323,7 @@ class StyleReading:
     def __str__(self) -> str:
         who = f"Seat {self.seat}"
         style = STYLES[self.likeliest].like
-        share = f" ({max(self.posterior):.0%})"
+        share = f", {max(self.posterior):.0%} likely"
         if not self.moves:
             return f"{who} has not moved yet: read by the prior, likeliest {style}{share}"
         if self.likeliest == "random":
