@@ -22,7 +22,7 @@ from cardcommons.bots.worlds.model import style_chances
 from cardcommons.errors import RulesError
 from cardcommons.game import Game
 from cardcommons.split_and_choose import SplitAndChoose
-from cardcommons.whisky import WhiskyPoker
+from cardcommons.whisky import WhiskyPoker, rules_table
 from cardcommons.widgets.hint import Decision, Hint
 
 
@@ -210,3 +210,28 @@ def test_the_hint_says_what_it_read_of_each_stranger_and_cautions_as_the_moves_s
     assert "What the moves of the bot say of its style points no one way: these shares are uncertain" in (
         hint.answer.value
     )
+
+
+def test_a_wandering_styles_chances_for_many_hands_equal_its_probabilities() -> None:
+    """The batch chance of each move of a player who picks among the game's
+    candidate moves at random (the stand-in's wander) equals what the policy
+    says one game at a time, move for move (the engine's candidates)."""
+    wander = Trembling(None, 0.0, 1.0)
+    checked = 0
+    for seed, players in ((0, 2), (1, 4), (2, 9)):
+        game = WhiskyPoker(players, jokers=seed == 1, seed=seed)
+        bots = [RandomBot(seed=seed + s) for s in range(players)]
+        while not game.is_over:
+            seat = game.current_player
+            assert seat is not None
+            view, legal = game.observation(seat), game.legal_actions()
+            if view.spare is not None:
+                table = rules_table(view.players, view.jokers, view.ace_low, view.ranking)
+                hand = np.array([sorted(table.ids[c] for c in view.hand)])
+                spare = np.array(sorted(table.ids[c] for c in view.spare))
+                for action, chance in zip(legal, wander.probabilities(view, legal), strict=True):
+                    batch = whisky_playouts.policies_chances([wander], table, hand, spare, action)
+                    assert batch.tolist() == [[pytest.approx(chance)]], (view, action)
+                    checked += 1
+            game.apply(bots[seat].act(view, legal))
+    assert checked > 500
