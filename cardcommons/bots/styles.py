@@ -129,7 +129,7 @@ class Family:
     prior: tuple[float, ...]
 
     def __str__(self) -> str:
-        return ", ".join(f"{STYLES[n].like} {p:.0%}" for n, p in zip(self.names, self.prior, strict=True))
+        return _words(self.names, self.prior)
 
     def at(self, game: Game) -> SeatStyles:
         """The styles of this family that have a meaning at ``game``'s table, their
@@ -146,6 +146,10 @@ class Family:
             tuple(p / total for _, p, _ in present),
             stranger=True,
         )
+
+
+def _words(names: tuple[str, ...], prior: tuple[float, ...]) -> str:
+    return ", ".join(f"{STYLES[n].like} {p:.0%}" for n, p in zip(names, prior, strict=True))
 
 
 def family(prior: Mapping[str, float] | None = None) -> Family:
@@ -205,6 +209,15 @@ class SeatStyles:
     def named(self) -> tuple[tuple[str, ...], tuple[float, ...]]:
         """The styles' names and their prior."""
         return self.names, self.prior
+
+    def __str__(self) -> str:
+        """The styles in words, with their prior.
+
+        >>> from cardcommons.split_and_choose import SplitAndChoose
+        >>> print(FAMILY.at(SplitAndChoose(seed=1)))
+        the rule of thumb 67%, a player like MonteCarloBot 25%, a player at random 8%
+        """
+        return _words(self.names, self.prior)
 
     def batch(self) -> list[Trembling] | None:
         """Each style's reading policy as a batch form, or None if one has none."""
