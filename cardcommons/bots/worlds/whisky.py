@@ -37,7 +37,8 @@ import numpy.typing as npt
 
 from cardcommons.bots.playouts import whisky as whisky_playouts
 from cardcommons.bots.policies import Trembling
-from cardcommons.bots.worlds.model import Floats, Ids, TableModel, Worlds, in_ten, kish, systematic
+from cardcommons.bots.styles import SeatStyles
+from cardcommons.bots.worlds.model import Floats, Ids, Worlds, in_ten, kish, reading, styles_drawn, systematic
 from cardcommons.categories import Category
 from cardcommons.game import Action
 from cardcommons.whisky import Exchange, Knock, Pass, TakeSpare, WhiskyPoker
@@ -58,11 +59,12 @@ class _Move:
     legal: int
 
 
-def _whisky_moves(deals: whisky_playouts.Deals) -> dict[int, list[_Move]]:
+def _whisky_moves(deals: whisky_playouts.Deals, every: bool = False) -> dict[int, list[_Move]]:
     """Each other seat's past moves, replayed in the sampled game: those that
     depend on its unknown cards, and a phase-1 take of the unseen spare, made
     from a hand everyone has seen since (the chance of all of a seat's moves
-    decides whether it plays by the policy or at random)."""
+    decides whether it plays by the policy or at random); with ``every``, a
+    seat whose cards are all known too (its moves speak of its style only)."""
     view, template = deals.view, deals.template
     ids = deals.table.ids
     unknown = deals.unknown
@@ -73,7 +75,7 @@ def _whisky_moves(deals: whisky_playouts.Deals) -> dict[int, list[_Move]]:
     for action in template.actions:
         seat = replay.current_player
         assert seat is not None
-        if seat != view.player and unknown[seat]:
+        if seat != view.player and (unknown[seat] or every):
             spare = [ids[c] for c in replay.spare] if replay.spare_face_up else None
             hand = [ids[c] for c in replay.hands[seat]]
             if took and seat == took[0] and not took_yet:  # the hand it gives face up: every card of it known
@@ -86,26 +88,30 @@ def _whisky_moves(deals: whisky_playouts.Deals) -> dict[int, list[_Move]]:
     return moves
 
 
-def sample(deals: whisky_playouts.Deals, model: TableModel, policies: list[Trembling], rng: random.Random) -> Worlds:
+def sample(deals: whisky_playouts.Deals, seats: list[SeatStyles], rng: random.Random) -> Worlds:
     """Sequential importance resampling over the seats (see the module's
-    description), each seat read by its policy's batch form (``policies[s]``):
-    ``deals.games`` worlds, drawn from a pool of weighted worlds grown until
-    its effective size reaches theirs (or :data:`_MOST_BATCHES` batches), then
-    moved apart by exact steps (:func:`_moved`)."""
+    description), each seat read by its styles (``seats[s]``: their batch
+    forms and prior): ``deals.games`` worlds, drawn from a pool of weighted
+    worlds grown until its effective size reaches theirs (or
+    :data:`_MOST_BATCHES` batches), then moved apart by exact steps
+    (:func:`_moved`); then each stranger's style drawn in each world, in
+    proportion to its prior and the chance of the seat's moves under it."""
     generator = np.random.default_rng(rng.getrandbits(64))
     moves = _whisky_moves(deals)
     games = deals.games
     places = whisky_playouts.places(deals.view, deals.template)
     pool = np.array(places.cards, dtype=np.int64)
-    seats = {s: _Seat(m, len(places.unknown[s]), pool, policies[s], deals.table, model) for s, m in moves.items()}
-    order = sorted(moves, key=lambda s: seats[s].spread)  # the most telling seats first: they draw from most cards
+    table = deals.table
+    policies = [_Read(styles) for styles in seats]
+    read_by = {s: _Seat(m, len(places.unknown[s]), pool, policies[s], table) for s, m in moves.items()}
+    order = sorted(moves, key=lambda s: read_by[s].spread)  # the most telling seats first: they draw from most cards
     later = np.zeros(len(pool))
     for seat in reversed(order):  # each seat leaves the cards the seats after it need, as far as it can
-        seats[seat].tilt(later)
-        later = later + np.log1p(-np.minimum(seats[seat].needs, _MOST_NEED))
+        read_by[seat].tilt(later)
+        later = later + np.log1p(-np.minimum(read_by[seat].needs, _MOST_NEED))
     columns = [list(range(places.seat(s).start, places.seat(s).stop)) for s in order]
     rest = np.setdiff1d(np.arange(len(pool)), [c for block in columns for c in block])  # the cards no move spoke of
-    blocks = [seats[s].count for s in order] + [len(rest)]
+    blocks = [read_by[s].count for s in order] + [len(rest)]
     chosen, origins, weights, effective = (
         np.zeros((0, len(pool)), dtype=np.int64),
         np.zeros(0, np.int64),
@@ -113,7 +119,7 @@ def sample(deals: whisky_playouts.Deals, model: TableModel, policies: list[Tremb
         0.0,
     )
     for _ in range(_MOST_BATCHES):
-        more, more_origins, more_weights = _batch([seats[s] for s in order], len(pool), games, generator)
+        more, more_origins, more_weights = _batch([read_by[s] for s in order], len(pool), games, generator)
         chosen = np.concatenate([chosen, more])
         origins = np.concatenate([origins, more_origins + len(origins)])
         weights = np.concatenate([weights, more_weights])
@@ -125,11 +131,27 @@ def sample(deals: whisky_playouts.Deals, model: TableModel, policies: list[Tremb
     read = deals.subset(np.arange(len(chosen)), _arranged(pool, chosen, columns, rest))
     found = _whisky_findings(read, deals, weights, moves)
     picked = systematic(weights, games, generator)
-    kept = _moved(chosen[picked], [seats[s] for s in order], generator)
+    kept = _moved(chosen[picked], [read_by[s] for s in order], generator)
     placed = len(pool) - len(rest)
     kept[:, placed:] = generator.permuted(kept[:, placed:], axis=1)  # the cards no move spoke of, in any order
     worlds = deals.subset(np.arange(games), _arranged(pool, kept, columns, rest))
-    return Worlds(worlds, _labels(labels[picked], kept, blocks), effective, found)
+    styles, readings = {}, []
+    for seat, seat_moves in sorted(_whisky_moves(deals, every=True).items()):
+        if seats[seat].stranger:
+            chances, fitted = _style_chances(seat_moves, worlds.hidden[seat], policies[seat], table)
+            styles[seat], posterior = styles_drawn(chances, seats[seat].prior, generator)
+            readings.append(reading(seat, seats[seat], posterior, fitted, len(seat_moves)))
+    return Worlds(worlds, _labels(labels[picked], kept, blocks), effective, found, styles, tuple(readings))
+
+
+class _Read:
+    """A seat's styles as the sampler reads them: their batch forms and prior."""
+
+    def __init__(self, styles: SeatStyles) -> None:
+        forms = styles.batch()
+        assert forms is not None, styles  # the caller reads a table without batch forms otherwise
+        self.forms: list[Trembling] = forms
+        self.prior: Floats = np.array(styles.prior)
 
 
 def _labels(origins: Ids, chosen: Ids, blocks: list[int]) -> Ids:
@@ -184,11 +206,8 @@ class _Seat:
     cards (places in the pool); a table of every way to deal them if there
     are at most :data:`_MOST_DEALS`."""
 
-    def __init__(
-        self, moves: list[_Move], count: int, pool: Ids, policy: Trembling, table: Any, model: TableModel
-    ) -> None:
-        self.moves, self.count, self.pool = moves, count, pool
-        self.policy, self.table, self.model = policy, table, model
+    def __init__(self, moves: list[_Move], count: int, pool: Ids, styles: _Read, table: Any) -> None:
+        self.moves, self.count, self.pool, self.styles, self.table = moves, count, pool, styles, table
         self.chances: Floats | None = None
         self.spread = 1.0  # the share of ways to deal its cards that its moves allow, near enough
         self.needs = np.zeros(len(pool))  # the chance it holds each card, by its moves alone (if read from a table)
@@ -209,10 +228,10 @@ class _Seat:
             self.cumulative = np.cumsum(self.tilted)
 
     def chance(self, places: Ids) -> Floats:
-        """The chance of the seat's moves (under the model) for each row of ``places`` (in increasing order)."""
+        """The chance of the seat's moves (read by its styles) for each row of ``places`` (in increasing order)."""
         if self.chances is not None:
             return self.chances[_rank(places)]
-        return _seat_chances(self.moves, self.pool[places], self.policy, self.table, self.model)[0]
+        return _seat_chances(self.moves, self.pool[places], self.styles, self.table)[0]
 
     def draw(self, used: npt.NDArray[np.bool_], free: Ids, generator: np.random.Generator) -> tuple[Ids, Floats]:
         """For each world, the places of the seat's unknown cards, drawn among
@@ -334,29 +353,45 @@ _MOST_SPLITS = 256
 """Two blocks of places are dealt again if their cards can be split between them in at most this many ways."""
 
 
-def _seat_chances(
-    moves: list[_Move], hidden: Ids, policy: Trembling, table: Any, model: TableModel
-) -> tuple[Floats, npt.NDArray[np.bool_]]:
+def _seat_chances(moves: list[_Move], hidden: Ids, styles: _Read, table: Any) -> tuple[Floats, npt.NDArray[np.bool_]]:
     """The chance of a seat's moves for each row of its unknown cards
-    (``hidden``), under ``model``, the seat read by ``policy``; and whether
-    that policy could have made them all. A move is weighed only where the earlier ones fit."""
-    bot_chance = np.ones(len(hidden))
-    fits = np.ones(len(hidden), dtype=bool)
+    (``hidden``), read by its ``styles`` (the mean over their prior); and
+    whether a style that plays by a rule could have made them all."""
+    chances, _ = _style_chances(moves, hidden, styles, table)
+    ruled = [k for k, form in enumerate(styles.forms) if form.rule is not None]
+    fits: npt.NDArray[np.bool_] = np.asarray((chances[:, ruled] > 0).any(axis=1))
+    found: Floats = chances @ styles.prior
+    return found, fits
+
+
+def _style_chances(moves: list[_Move], hidden: Ids, styles: _Read, table: Any) -> tuple[Floats, Floats]:
+    """For each row of a seat's unknown cards (``hidden``) and each of its
+    styles, the chance of its moves, and how many of them fit the style (it
+    makes them likelier than a player at random would). A move is weighed
+    only where the earlier ones have a chance under some style; a style that
+    plays every move at random is the same for every row."""
+    weighed = np.array([k for k, form in enumerate(styles.forms) if form.rule is not None or form.wander], dtype=int)
+    forms = [styles.forms[k] for k in weighed.tolist()]
+    chances = np.ones((len(hidden), len(styles.forms)))
+    fits = np.zeros((len(hidden), len(styles.forms)))
     at_random = 1.0
     for move in moves:
         at_random /= move.legal
-        rows = np.flatnonzero(fits)
-        if not len(rows):
+        rows = np.flatnonzero((chances[:, weighed] > 0).any(axis=1))
+        if not len(rows) or not forms:
             continue
-        unknown = hidden[:, : move.hidden] if len(rows) == len(hidden) else hidden[rows, : move.hidden]
+        unknown = hidden[rows, : move.hidden]
         public = np.tile(np.array(move.public, dtype=np.int64), (len(rows), 1))
         hands = np.concatenate([public, unknown], axis=1) if move.public else unknown
         spare = None if move.spare is None else np.array(sorted(move.spare), dtype=np.int64)
         if spare is not None:  # only the exchanges read a hand's order
             hands = np.sort(hands, axis=1)
-        bot_chance[rows] *= whisky_playouts.policy_chances(policy, table, hands, spare, move.action)
-        fits[rows] = bot_chance[rows] > 0
-    return model.mix(bot_chance, at_random), fits
+        found = whisky_playouts.policies_chances(forms, table, hands, spare, move.action)
+        chances[np.ix_(rows, weighed)] *= found
+        fits[np.ix_(rows, weighed)] += found > 1 / move.legal + 1e-12
+    others = np.setdiff1d(np.arange(len(styles.forms)), weighed)
+    chances[:, others] = at_random
+    return chances, fits
 
 
 def _whisky_findings(read: Any, uniform: Any, weights: Floats, moves: dict[int, list[_Move]]) -> tuple[str, ...]:
