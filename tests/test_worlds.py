@@ -22,6 +22,7 @@ from cardcommons.errors import RulesError
 from cardcommons.game import Game
 from cardcommons.split_and_choose import SplitAndChoose
 from cardcommons.whisky import PASS, TAKE, WhiskyPoker, rules_table
+from cardcommons.widgets.hint import Decision, Hint
 
 
 def views_of_play(game: Game, bots: list[Any]) -> list[tuple[Any, list[Any], Any]]:
@@ -284,8 +285,37 @@ def test_the_reading_says_what_a_blind_swap_told() -> None:
     view = game.observation(game.first_splitter)
     assert view.unseen_blind_swap
     read = sample_worlds(view, 300, seed=1)
-    assert any("it gave away a King more than 9 times in 10" in finding for finding in read.findings), read.findings
+    other = 1 - game.first_splitter
+    said = f"Player {other}'s moves say it gave away a King more than 9 times in 10"
+    assert any(finding.startswith(said) for finding in read.findings), read.findings
     assert sample_worlds(view, 300, seed=1, model=None).findings == ()
+    named = sample_worlds(view, 300, seed=1, names=lambda seat: "the bot" if seat == other else "you")
+    assert named.findings == tuple(f.replace(f"Player {other}", "The bot") for f in read.findings)
+
+
+def test_the_findings_name_the_seats_as_the_table_names_them() -> None:
+    """Told the table's names, the findings use them (the same worlds, the same
+    words otherwise); a name that is not a function of the seat is refused."""
+    game = WhiskyPoker(4, seed=1)
+    play_until(game, [GreedyBot(seed=s) for s in range(4)], 9)
+    seat = game.current_player
+    assert seat is not None
+    view = game.observation(seat)
+    read = sample_worlds(view, 300, seed=1)
+    named = sample_worlds(view, 300, seed=1, names=lambda s: f"bot {s} (Ann)")
+    assert read.findings and all(f.startswith("Seat ") for f in read.findings), read.findings
+    assert named.findings == tuple(re.sub(r"^Seat (\d+)", r"Bot \1 (Ann)", f) for f in read.findings)
+    with pytest.raises(RulesError, match="names is a function of a seat that gives its name, not 'Ann'"):
+        sample_worlds(view, 10, seed=1, names="Ann")  # type: ignore[arg-type]
+    hint = Hint(
+        lambda: Decision(view, tuple(game.legal_actions()), 1),
+        background=False,
+        samples=100,
+        seat_name=lambda s: f"Bot {s}",
+    )
+    hint.button.click()  # the Hint tells the coach the table's names: its findings need no renaming
+    knocked = re.search(r"Bot (\d+) (?:knocked|gave [^:]*): in the worlds that fit its moves", hint.answer.value)
+    assert knocked and "Seat " not in hint.answer.value, hint.answer.value
 
 
 class _Gives:

@@ -29,6 +29,7 @@ import functools
 import itertools
 import math
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -88,14 +89,20 @@ def _whisky_moves(deals: whisky_playouts.Deals, every: bool = False) -> dict[int
     return moves
 
 
-def sample(deals: whisky_playouts.Deals, seats: list[SeatStyles], rng: random.Random) -> Worlds:
+def sample(
+    deals: whisky_playouts.Deals,
+    seats: list[SeatStyles],
+    rng: random.Random,
+    names: Callable[[int], str] | None = None,
+) -> Worlds:
     """Sequential importance resampling over the seats (see the module's
     description), each seat read by its styles (``seats[s]``: their batch
     forms and prior): ``deals.games`` worlds, drawn from a pool of weighted
     worlds grown until its effective size reaches theirs (or
     :data:`_MOST_BATCHES` batches), then moved apart by exact steps
     (:func:`_moved`); then each stranger's style drawn in each world, in
-    proportion to its prior and the chance of the seat's moves under it."""
+    proportion to its prior and the chance of the seat's moves under it.
+    The findings name each seat by ``names`` (by default "Seat 2")."""
     generator = np.random.default_rng(rng.getrandbits(64))
     moves = _whisky_moves(deals)
     games = deals.games
@@ -129,7 +136,7 @@ def sample(deals: whisky_playouts.Deals, seats: list[SeatStyles], rng: random.Ra
         if effective >= games:
             break
     read = deals.subset(np.arange(len(chosen)), _arranged(pool, chosen, columns, rest))
-    found = _whisky_findings(read, deals, weights, moves)
+    found = _whisky_findings(read, deals, weights, moves, names or _seat)
     picked = systematic(weights, games, generator)
     kept = _moved(chosen[picked], [read_by[s] for s in order], generator)
     placed = len(pool) - len(rest)
@@ -394,10 +401,12 @@ def _style_chances(moves: list[_Move], hidden: Ids, styles: _Read, table: Any) -
     return chances, fits
 
 
-def _whisky_findings(read: Any, uniform: Any, weights: Floats, moves: dict[int, list[_Move]]) -> tuple[str, ...]:
-    """For each seat whose moves spoke of its cards (the clearest first): the
-    best category it holds at least half the time in the worlds that fit,
-    and how often, beside how often if its moves said nothing."""
+def _whisky_findings(
+    read: Any, uniform: Any, weights: Floats, moves: dict[int, list[_Move]], names: Callable[[int], str]
+) -> tuple[str, ...]:
+    """For each seat whose moves spoke of its cards (the clearest first), named
+    by ``names``: the best category it holds at least half the time in the
+    worlds that fit, and how often, beside how often if its moves said nothing."""
     table = read.table
     strengths = table.strengths
     category_of = {table.ranking.strength(c): c for c in Category}
@@ -410,12 +419,13 @@ def _whisky_findings(read: Any, uniform: Any, weights: Floats, moves: dict[int, 
         prior = float((category_of_hands(uniform, seat, strengths) >= least).mean())
         if least == order[0] or share[least] - prior < 0.15:
             continue
-        name = category_of[least].value
+        category, name = category_of[least].value, names(seat)
         found.append(
             (
                 share[least] - prior,
-                f"Seat {seat} {_verb(seat_moves[-1].action)}: in the worlds that fit its moves, it holds "
-                f"{_article(name)}{name} or better {in_ten(share[least])} ({in_ten(prior)} if they said nothing)",
+                f"{name[:1].upper()}{name[1:]} {_verb(seat_moves[-1].action)}: in the worlds that fit its moves, "
+                f"it holds {_article(category)}{category} or better {in_ten(share[least])} "
+                f"({in_ten(prior)} if they said nothing)",
             )
         )
     return tuple(text for _, text in sorted(found, key=lambda pair: -pair[0])[:_FINDINGS])
@@ -423,6 +433,11 @@ def _whisky_findings(read: Any, uniform: Any, weights: Floats, moves: dict[int, 
 
 _FINDINGS = 3
 """At most this many findings are told."""
+
+
+def _seat(seat: int) -> str:
+    """A seat's name where the table gives none: "Seat 2"."""
+    return f"Seat {seat}"
 
 
 def _verb(action: Action) -> str:
