@@ -426,7 +426,7 @@ def playouts(matches: int = 0) -> None:
     from cardcommons.bots import HeuristicBot, MonteCarloBot, coach, rule_of_thumb
     from cardcommons.bots.playouts import split_and_choose as split_and_choose_playouts
     from cardcommons.bots.playouts import whisky as whisky_playouts
-    from cardcommons.bots.worlds import sample_worlds
+    from cardcommons.bots.worlds import STRANGERS, sample_worlds
     from cardcommons.game import Game
     from cardcommons.split_and_choose import SplitAndChoose, Swap, build_table
     from cardcommons.whisky import WhiskyPoker
@@ -570,7 +570,7 @@ def playouts(matches: int = 0) -> None:
         at_default = statistics.mean(old_times) * 1000 / old_samples
         worst = max(new_times)
         fewest = min(coach(*decision(g), seed=s).worlds for s, g in enumerate(games))
-        weighed = min(sample_worlds(decision(g)[0], 1000, seed=s).effective for s, g in enumerate(games))
+        weighed = min(sample_worlds(decision(g)[0], 1000, s, STRANGERS).effective for s, g in enumerate(games))
         if label in few_fit:
             against(weighed, 1000, " worlds", f"coach default, {label}: >= 1,000 effective worlds (Kish)")
         rows.append(
