@@ -199,19 +199,21 @@ def test_the_reading_of_two_seats_and_the_cards_left_matches_exact_enumeration()
     assert_seats_read_as_exact_enumeration(game.observation(2))
 
 
-@pytest.mark.parametrize("moved", [False, True])
+@pytest.mark.parametrize("way", ["weighted draws", "without tables", "moved apart"])
 def test_the_reading_of_three_seats_after_a_knock_matches_exact_enumeration(
-    moved: bool, monkeypatch: pytest.MonkeyPatch
+    way: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Four players after a knock: the knocker holds two cards the view cannot
     locate, two other seats one each, seven more lie in the stock. The seats
     are drawn in turn (each from its table of ways and from the cards left,
-    leaving the cards the later ones need, the last from every way left), and
-    the weighted draws, resampled, match the posterior; so do the worlds kept
-    once moved apart by exact steps (which would hide a wrong weight: the
-    draws are checked without them too)."""
-    if not moved:
+    leaving the cards the later ones need, the last from every way left; or,
+    without tables, from the cards left only), and the weighted draws,
+    resampled, match the posterior; so do the worlds kept once moved apart by
+    exact steps (which would hide a wrong weight: the draws are checked without them too)."""
+    if way != "moved apart":
         monkeypatch.setattr(whisky_worlds, "_SWEEPS", 0)
+    if way == "without tables":
+        monkeypatch.setattr(whisky_worlds, "_MOST_DEALS", 0)
     game = WhiskyPoker(4, seed=30, dealer=0)
     play_until(game, [GreedyBot(seed=seat) for seat in range(4)], 16)
     assert game.knocker == 0 and game.current_player == 1

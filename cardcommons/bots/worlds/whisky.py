@@ -110,7 +110,7 @@ def sample(
     pool = np.array(places.cards, dtype=np.int64)
     table = deals.table
     policies = [_Read(styles) for styles in seats]
-    read_by = {s: _Seat(m, len(places.unknown[s]), pool, policies[s], table) for s, m in moves.items()}
+    read_by = {s: _Seat(m, len(places.unknown[s]), pool, policies[s], table, games) for s, m in moves.items()}
     order = sorted(moves, key=lambda s: read_by[s].spread)  # the most telling seats first: they draw from most cards
     later = np.zeros(len(pool))
     for seat in reversed(order):  # each seat leaves the cards the seats after it need, as far as it can
@@ -211,14 +211,16 @@ def _batch(seats: list[_Seat], cards: int, games: int, generator: np.random.Gene
 class _Seat:
     """One seat's reading: how likely its moves are for any of its unknown
     cards (places in the pool); a table of every way to deal them if there
-    are at most :data:`_MOST_DEALS`."""
+    are at most :data:`_MOST_DEALS`, and at most :data:`_WAYS_A_WORLD` for
+    each of the ``games`` worlds wanted (for a few worlds, drawing the seat's
+    cards at random costs less than the table)."""
 
-    def __init__(self, moves: list[_Move], count: int, pool: Ids, styles: _Read, table: Any) -> None:
+    def __init__(self, moves: list[_Move], count: int, pool: Ids, styles: _Read, table: Any, games: int) -> None:
         self.moves, self.count, self.pool, self.styles, self.table = moves, count, pool, styles, table
         self.chances: Floats | None = None
         self.spread = 1.0  # the share of ways to deal its cards that its moves allow, near enough
         self.needs = np.zeros(len(pool))  # the chance it holds each card, by its moves alone (if read from a table)
-        if math.comb(len(pool), count) <= _MOST_DEALS:
+        if math.comb(len(pool), count) <= min(_MOST_DEALS, games * _WAYS_A_WORLD):
             ways = _ways(len(pool), count)
             self.chances = self.chance(ways)
             self.spread = kish(self.chances) / len(self.chances)
@@ -345,7 +347,9 @@ def _rank(places: Ids) -> Ids:
 
 
 _MOST_DEALS = 120_000
-"""A seat's unknown cards are read from a table if they can be dealt in at most this many ways."""
+"""A seat's unknown cards are read from a table if they can be dealt in at most this many ways,"""
+_WAYS_A_WORLD = 64
+"""and in at most this many for each world wanted."""
 _BINOMIALS = np.array([[math.comb(n, k) for k in range(65)] for n in range(65)], dtype=np.int64)
 """C(n, k), for places in a pack of up to 64 cards."""
 _MOST_NEED = 0.99
