@@ -23,7 +23,17 @@ import numpy.typing as npt
 from cardcommons.bots.playouts import whisky as whisky_playouts
 from cardcommons.bots.policies import Trembling
 from cardcommons.bots.styles import SeatStyles
-from cardcommons.bots.worlds.model import Floats, Ids, Worlds, in_ten, kish, reading, styles_drawn, systematic
+from cardcommons.bots.worlds.model import (
+    Floats,
+    Ids,
+    Worlds,
+    in_ten,
+    kish,
+    reading,
+    styles_drawn,
+    systematic,
+    unexplained,
+)
 from cardcommons.categories import Category
 from cardcommons.game import Action
 from cardcommons.whisky import Exchange, Knock, Pass, TakeSpare, WhiskyPoker
@@ -99,7 +109,9 @@ def sample(deals: whisky_playouts.Deals, seats: list[SeatStyles], rng: random.Ra
         where = slice(start, start + count)
         start += count
         if seat == first:
-            particles = _drawn_exactly(particles, count, moves[seat], policies[seat], table, generator)
+            particles = _drawn_exactly(
+                particles, count, moves[seat], policies[seat], table, generator, seat, seats[seat]
+            )
             continue
         left = particles[:, where.start :]  # the cards not yet placed: the seat's are drawn from these
         drawn = np.zeros((games, 0, count), dtype=np.int64)  # for each world, each try: places in ``left``
@@ -117,6 +129,8 @@ def sample(deals: whisky_playouts.Deals, seats: list[SeatStyles], rng: random.Ra
             wanted = _FITTING * games * tries / max(1, fitting)  # tries that give each world a few that fit
             more = min(_MOST_TRIES, _MOST_ROWS // games, int(np.ceil(wanted)))
         total = chance.sum(axis=1)
+        if not total.any():
+            raise unexplained([seat], [seats[seat]])
         pick = (np.cumsum(chance, axis=1) < (generator.random(games) * total)[:, None]).sum(axis=1)
         kept = drawn[np.arange(games), np.minimum(pick, tries - 1)]
         particles = np.concatenate([particles[:, : where.start], _first(left, kept, generator)], axis=1)
@@ -161,7 +175,9 @@ def _exact_first(moves: dict[int, list[_Move]], places: whisky_playouts.Places) 
     return None
 
 
-def _drawn_exactly(particles: Ids, count: int, moves: list[_Move], policy: _Read, table: Any, generator: Any) -> Ids:
+def _drawn_exactly(
+    particles: Ids, count: int, moves: list[_Move], policy: _Read, table: Any, generator: Any, seat: int, styles: Any
+) -> Ids:
     """Each world's first ``count`` cards drawn from all of its cards (every
     world holds the same cards) in proportion to the chance of the seat's
     ``moves`` with them, over every way to deal them: the seat's posterior,
@@ -170,6 +186,8 @@ def _drawn_exactly(particles: Ids, count: int, moves: list[_Move], policy: _Read
     pool = particles[0]
     ways = np.array(list(itertools.combinations(range(len(pool)), count)), dtype=np.int64).reshape(-1, count)
     chance, _ = _seat_chances(moves, pool[ways], policy, table)
+    if not chance.any():
+        raise unexplained([seat], [styles])
     picked = ways[generator.choice(len(ways), size=len(particles), p=chance / chance.sum())]
     ordered = np.tile(pool, (len(particles), 1))  # every world's cards in one order: the places picked are the same
     return _first(ordered, picked, generator)
