@@ -17,7 +17,7 @@ from cardcommons.bots.playouts import split_and_choose as split_playouts
 from cardcommons.bots.playouts import whisky as whisky_playouts
 from cardcommons.bots.policies import RANDOM
 from cardcommons.bots.styles import PerWorld, StyleReading
-from cardcommons.bots.worlds import TableModel
+from cardcommons.bots.worlds import STRANGERS, TableModel
 from cardcommons.bots.worlds.model import style_chances
 from cardcommons.errors import RulesError
 from cardcommons.game import Game
@@ -235,3 +235,22 @@ def test_a_wandering_styles_chances_for_many_hands_equal_its_probabilities() -> 
                     checked += 1
             game.apply(bots[seat].act(view, legal))
     assert checked > 500
+
+
+def test_a_bot_fits_the_strangers_model_if_its_style_is_in_the_family() -> None:
+    game = WhiskyPoker(3, seed=1)
+    assert STRANGERS.fits(GreedyBot(knock_at=0.97, take_unseen_below=0.3, seed=4), game)
+    assert STRANGERS.fits(GreedyBot(seed=4), game) and STRANGERS.fits(RandomBot(seed=4), game)
+    assert not STRANGERS.fits(GreedyBot(knock_at=0.94, take_unseen_below=0.4, seed=4), game)  # the wary: not in it
+
+
+def test_moves_no_style_of_the_family_makes_are_refused_by_name() -> None:
+    """A family with no player at random, and a seat whose moves none of its styles makes."""
+    wild = played(WhiskyPoker(2, seed=2), [GreedyBot(seed=99), RandomBot(seed=2)], lambda g: len(g.actions) >= 4)
+    with pytest.raises(
+        RulesError, match=r"no world drawn fits the moves of seat 1 .*give the family a chance of 'random'"
+    ):
+        read_style(wild, seat=1, styles={"rule of thumb": 1.0})
+    split = played(SplitAndChoose(seed=0), [HeuristicBot(seed=99), RandomBot(seed=0)], lambda g: len(g.history) >= 8)
+    with pytest.raises(RulesError, match="no world drawn fits the moves of seat 1"):
+        read_style(split, seat=1, styles={"rule of thumb": 1.0})

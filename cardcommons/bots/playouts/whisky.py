@@ -503,9 +503,14 @@ def policies_chances(
     they share (the hands' strengths, the exchanges' scores, the legal moves) is found once."""
     ruled = [k for k, p in enumerate(policies) if p.rule is not None and p.by_rule]
     wanders = np.array([p.wander for p in policies])
-    scores = None  # phase 2, moves at random among the candidates only: every exchange scored once
+    scores = None  # phase 2, moves at random among the candidates only: the exchanges scored once
     if spare is not None and wanders.any() and not any(p.tremble for p in policies):
-        scores = exchange_scores(table, hands, np.tile(spare, (len(hands), 1)))
+        scored = np.arange(len(hands))
+        if isinstance(action, Exchange):  # a candidate never lowers the hand, nor does the rule's move
+            now = table.strengths.strengths_of_codes(table.strengths.codes[hands].sum(axis=1))
+            scored = np.flatnonzero(_strength_after(table, hands, spare, action) >= now)
+        scores = np.full((len(hands), 1 + HAND_SIZE * HAND_SIZE), -1, dtype=np.int64)
+        scores[scored] = exchange_scores(table, hands[scored], np.tile(spare, (len(scored), 1)))
     found = np.zeros((len(hands), len(policies)))
     if ruled:
         rules = [_greedy(policies[k]).rule(table.pack, table.ranking) for k in ruled]
@@ -514,7 +519,9 @@ def policies_chances(
     if all(p.by_rule == 1 for p in policies):
         return found
     if scores is not None:
-        found += wanders * _candidate_chance(table, hands, np.asarray(spare), scores, action)[:, None]
+        found[scored] += (
+            wanders * _candidate_chance(table, hands[scored], np.asarray(spare), scores[scored], action)[:, None]
+        )
         return found
     rows = np.arange(len(hands))
     faces = np.full((len(rows), HAND_SIZE), -1) if spare is None else np.tile(spare, (len(rows), 1))

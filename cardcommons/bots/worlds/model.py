@@ -39,6 +39,7 @@ __all__ = [
     "style_chances",
     "styles_drawn",
     "systematic",
+    "unexplained",
 ]
 
 Floats = npt.NDArray[np.float64]
@@ -230,6 +231,16 @@ def style_chances(game: Game, player: int, model: TableModel) -> list[SeatChance
             moves[mover] += 1
         replay.apply(action)
     return [SeatChances(seat, styles, chances[seat], fits[seat], moves[seat]) for seat, styles in seats.items()]
+
+
+def unexplained(seats: Sequence[int], styles: Sequence[SeatStyles]) -> RulesError:
+    """The error when no world drawn fits the moves of ``seats`` under their styles (a family with no random player)."""
+    who = ", ".join(f"seat {s}" for s in seats)
+    named = "; ".join(", ".join(style.names) for style in styles)
+    return RulesError(
+        f"no world drawn fits the moves of {who} under the styles read by ({named}): "
+        "give the family a chance of 'random', a player whose moves any world fits"
+    )
 
 
 def styles_drawn(chances: Floats, prior: Sequence[float], generator: np.random.Generator) -> tuple[Ids, Floats]:
