@@ -120,10 +120,9 @@ def sample(
     pool = np.array(places.cards, dtype=np.int64)
     table = deals.table
     policies = [_Read(styles) for styles in seats]
-    read_by = {s: _Seat(m, len(places.unknown[s]), pool, policies[s], table, games) for s, m in moves.items()}
-    for seat, reading_of in read_by.items():  # a family with no player at random may make no deal fit
-        if reading_of.chances is not None and not reading_of.chances.any():
-            raise unexplained([seat], [seats[seat]])
+    read_by = {
+        s: _Seat(m, len(places.unknown[s]), pool, policies[s], table, games, s, seats[s]) for s, m in moves.items()
+    }
     order = sorted(moves, key=lambda s: read_by[s].spread)  # the most telling seats first: they draw from most cards
     later = np.zeros(len(pool))
     for seat in reversed(order):  # each seat leaves the cards the seats after it need, as far as it can
@@ -148,8 +147,6 @@ def sample(
         effective = kish(np.asarray(per_world, dtype=np.float64))
         if effective >= games:
             break
-    if not weights.any():
-        raise unexplained(order, [seats[s] for s in order])
     read = deals.subset(np.arange(len(chosen)), _arranged(pool, chosen, columns, rest))
     found = _whisky_findings(read, deals, weights, moves, names or _seat)
     picked = systematic(weights, games, generator)
@@ -210,6 +207,8 @@ def _batch(seats: list[_Seat], cards: int, games: int, generator: np.random.Gene
     for seat in seats:
         free = np.argsort(used, axis=1, kind="stable")[:, : cards - chosen.shape[1]]
         picked, chance = seat.draw(used, free, generator)
+        if not chance.any():
+            raise unexplained([seat.seat], [seat.family])
         before = used @ seat.twist
         chosen = np.concatenate([chosen, picked], axis=1)
         used[np.arange(games)[:, None], picked] = True
@@ -230,16 +229,27 @@ class _Seat:
     each of the ``games`` worlds wanted (for a few worlds, drawing the seat's
     cards at random costs less than the table)."""
 
-    def __init__(self, moves: list[_Move], count: int, pool: Ids, styles: _Read, table: Any, games: int) -> None:
+    def __init__(
+        self,
+        moves: list[_Move],
+        count: int,
+        pool: Ids,
+        styles: _Read,
+        table: Any,
+        games: int,
+        seat: int,
+        family: SeatStyles,
+    ) -> None:
         self.moves, self.count, self.pool, self.styles, self.table = moves, count, pool, styles, table
+        self.seat, self.family = seat, family
         self.chances: Floats | None = None
         self.spread = 1.0  # the share of ways to deal its cards that its moves allow, near enough
         self.needs = np.zeros(len(pool))  # the chance it holds each card, by its moves alone (if read from a table)
         if math.comb(len(pool), count) <= min(_MOST_DEALS, games * _WAYS_A_WORLD):
             ways = _ways(len(pool), count)
             self.chances = self.chance(ways)
-            if not self.chances.any():  # no way fits its moves: the sampler says so
-                return
+            if not self.chances.any():
+                raise unexplained([seat], [family])
             self.spread = kish(self.chances) / len(self.chances)
             self.needs = np.bincount(ways.reshape(-1), np.repeat(self.chances, count), len(pool)) / self.chances.sum()
             self.tilted, self.cumulative = self.chances, np.cumsum(self.chances)
