@@ -148,7 +148,7 @@ def sample(
         effective = kish(np.asarray(per_world, dtype=np.float64))
         if effective >= games:
             break
-        size = min(games, max(_FEWEST, math.ceil((games - effective) * len(chosen) / effective)))  # as many as lack
+        size = min(games, max(games // 2, math.ceil((games - effective) * len(chosen) / effective)))
     read = deals.subset(np.arange(len(chosen)), _arranged(pool, chosen, columns, rest))
     found = _whisky_findings(read, deals, weights, moves, names or _seat)
     picked = systematic(weights, games, generator)
@@ -402,9 +402,8 @@ _TRIES = 16
 """Candidates for a seat's unknown cards, drawn for each world."""
 _MOST_BATCHES = 8
 """The pool of weighted worlds grows at most this many times, each time by as many worlds as its effective
-size lacks (as the worlds drawn so far were worth), at most as many as are wanted,"""
-_FEWEST = 64
-"""and at least this many."""
+size lacks (as the worlds drawn so far were worth), at least half as many as are wanted and at most as
+many (a pool much larger than the worlds kept holds fewer that are kept twice)."""
 _SWEEPS = 2
 """Sweeps of exact steps that move the worlds kept apart."""
 _MOST_SPLITS = 256
