@@ -143,11 +143,6 @@ class Deals:
         ``shuffled``, those rows of another arrangement of the same places."""
         return Deals(self.view, self.template, (self.shuffled if shuffled is None else shuffled)[rows])
 
-    def labels(self) -> Ids:
-        """A number for each game: equal for the same deal (a world drawn twice)."""
-        labels: Ids = np.unique(self.shuffled, axis=0, return_inverse=True)[1].reshape(-1)
-        return labels
-
     def their_hidden(self) -> Ids:
         """Each game's cards in the other seats' unknown places (all their past moves can depend on)."""
         return self.shuffled[:, : sum(len(u) for u in self.unknown)]
