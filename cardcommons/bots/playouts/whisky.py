@@ -38,7 +38,7 @@ import numpy.typing as npt
 
 from cardcommons.bots.choice import MANY, TOLERANCE, best_in_table, draw
 from cardcommons.bots.policies import Trembling
-from cardcommons.bots.whisky import GreedyBot, GreedyRule
+from cardcommons.bots.whisky import GreedyBot, GreedyRule, hand_percentiles
 from cardcommons.errors import RulesError
 from cardcommons.game import Action
 from cardcommons.hands import HAND_SIZE
@@ -308,6 +308,7 @@ class _Play:
                     spare,
                     u[rows] >= policy.tremble,
                     draw(seeds[rows], decision),
+                    policy.knock_floor,
                 )
                 move[rows], slot[rows] = moves
         return move, slot
@@ -405,11 +406,12 @@ def _greedy(policy: Trembling) -> GreedyBot:
 
 
 def options(
-    table: RulesTable, hands: Ids, spare: Ids, candidates: bool = True
+    table: RulesTable, hands: Ids, spare: Ids, candidates: bool = True, knock_floor: float = 0.0
 ) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.bool_]]:
     """For each row of ``hands`` (sorted ids) with its face-up ``spare`` (a row
     of -1 in phase 1): which of its moves are legal and (if ``candidates``)
-    which are candidates (the engine's ``candidate_actions``), as flags over
+    which are candidates (the engine's ``candidate_actions``; the knock only
+    on a hand at the percentile ``knock_floor`` or above), as flags over
     the columns take the spare, each exchange (as :func:`exchange_scores`
     lists them), knock, pass.
 
@@ -439,6 +441,10 @@ def options(
         chosen = np.zeros_like(kept)
         chosen[every, first] = kept[every, first]
         looked[up, 1:-2] = chosen
+    if candidates and knock_floor:
+        percentile = np.asarray(hand_percentiles(table.pack, table.ranking))
+        strengths = table.strengths.strengths_of_codes(table.strengths.codes[hands].sum(axis=1))
+        looked[:, -2] &= percentile[strengths] >= knock_floor
     return legal, looked
 
 
@@ -454,12 +460,15 @@ def _distinct_exchanges(hands: Ids, spare: Ids) -> npt.NDArray[np.bool_]:
     return valid
 
 
-def random_moves(table: RulesTable, hands: Ids, spare: Ids, among_candidates: Any, drawn: Any) -> tuple[Ids, Ids]:
+def random_moves(
+    table: RulesTable, hands: Ids, spare: Ids, among_candidates: Any, drawn: Any, knock_floor: float = 0.0
+) -> tuple[Ids, Ids]:
     """A move at random for each row (see :func:`options`): among its
-    candidates where ``among_candidates``, else among its legal moves,
+    candidates where ``among_candidates`` (a knock only on a hand at the
+    percentile ``knock_floor`` or above), else among its legal moves,
     the one the 64-bit ``drawn`` number picks; as play-out moves and slots."""
     among = np.asarray(among_candidates)
-    legal, looked = options(table, hands, spare, candidates=bool(among.any()))
+    legal, looked = options(table, hands, spare, candidates=bool(among.any()), knock_floor=knock_floor)
     allowed = np.where(among[:, None], looked, legal)
     counts = allowed.sum(axis=1)
     k = (np.asarray(drawn, dtype=np.uint64) % counts.astype(np.uint64)).astype(np.int64)
@@ -479,15 +488,17 @@ def policy_chances(policy: Trembling, table: RulesTable, hands: Ids, spare: Ids 
     if policy.by_rule == 1:
         return found
     faces = np.full((len(hands), HAND_SIZE), -1) if spare is None else np.tile(spare, (len(hands), 1))
-    legal, looked = options(table, np.sort(hands, axis=1), faces, candidates=policy.wander > 0)
+    legal, looked = options(table, np.sort(hands, axis=1), faces, policy.wander > 0, policy.knock_floor)
     if isinstance(action, Exchange):
         ids = table.ids
         every = np.arange(len(hands))
         give = np.argmax(np.sort(hands, axis=1) == ids[action.give], axis=1)
         column = 1 + HAND_SIZE * give + int(np.flatnonzero(faces[0] == ids[action.take])[0])
         chosen = looked[every, column]
+    elif isinstance(action, Knock):
+        chosen = looked[:, -2]
     else:
-        chosen = np.full(len(hands), isinstance(action, TakeSpare | Knock | Pass))
+        chosen = np.full(len(hands), isinstance(action, TakeSpare | Pass))
     found += policy.tremble / legal.sum(axis=1) + policy.wander * chosen / looked.sum(axis=1)
     return found
 
