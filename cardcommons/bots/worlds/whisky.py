@@ -137,8 +137,9 @@ def sample(
         np.zeros(0),
         0.0,
     )
+    size = games
     for _ in range(_MOST_BATCHES):
-        more, more_origins, more_weights = _batch([read_by[s] for s in order], len(pool), games, generator)
+        more, more_origins, more_weights = _batch([read_by[s] for s in order], len(pool), size, generator)
         chosen = np.concatenate([chosen, more])
         origins = np.concatenate([origins, more_origins + len(origins)])
         weights = np.concatenate([weights, more_weights])
@@ -147,6 +148,7 @@ def sample(
         effective = kish(np.asarray(per_world, dtype=np.float64))
         if effective >= games:
             break
+        size = min(games, max(games // 2, math.ceil((games - effective) * len(chosen) / effective)))
     read = deals.subset(np.arange(len(chosen)), _arranged(pool, chosen, columns, rest))
     found = _whisky_findings(read, deals, weights, moves, names or _seat)
     picked = systematic(weights, games, generator)
@@ -180,7 +182,9 @@ def _labels(origins: Ids, chosen: Ids, blocks: list[int]) -> Ids:
     are apart, even if they are the same: they are independent draws."""
     ends = np.cumsum(blocks)
     held = [np.sort(chosen[:, end - size : end], axis=1) for size, end in zip(blocks, ends, strict=True)]
-    labels: Ids = np.unique(np.column_stack([origins, *held]), axis=0, return_inverse=True)[1].reshape(-1)
+    rows = np.ascontiguousarray(np.column_stack([origins, *held]))
+    as_bytes = rows.view(np.dtype((np.void, rows.dtype.itemsize * rows.shape[1]))).reshape(-1)  # quicker than by column
+    labels: Ids = np.unique(as_bytes, return_inverse=True)[1].reshape(-1)
     return labels
 
 
@@ -288,7 +292,7 @@ class _Seat:
         if ways <= _MOST_DEALS:  # a way to choose among the free places, at random
             index = _ways(free.shape[1], count)[generator.integers(0, ways, size=(games, at_random))]
         else:
-            index = np.argsort(generator.random((games, at_random, free.shape[1])), axis=2)[:, :, :count]
+            index = _distinct(generator, (games, at_random), free.shape[1], count)
         candidates = np.take_along_axis(free[:, None, :], index, axis=2)
         chance = self.chance(candidates.reshape(-1, count)).reshape(games, at_random)
         chance = chance * np.exp(self.twist[candidates].sum(axis=2))
@@ -305,6 +309,19 @@ class _Seat:
             weights = chance / (0.5 * chance / total + 0.5 / ways)
         picked = candidates[np.arange(games), _in_proportion(weights, generator)]
         return picked, weights.mean(axis=1)
+
+
+def _distinct(generator: np.random.Generator, shape: tuple[int, int], cards: int, count: int) -> Ids:
+    """For each of ``shape``, ``count`` different places of ``cards``, every
+    set of them alike: drawn at random, again where two are the same."""
+    drawn: Ids = generator.integers(0, cards, size=(*shape, count))
+    again = np.arange(drawn.size // count)
+    while len(again):
+        rows = drawn.reshape(-1, count)[again]
+        ordered = np.sort(rows, axis=1)
+        again = again[(ordered[:, 1:] == ordered[:, :-1]).any(axis=1)]
+        drawn.reshape(-1, count)[again] = generator.integers(0, cards, size=(len(again), count))
+    return drawn
 
 
 def _in_proportion(weights: Floats, generator: np.random.Generator) -> Ids:
@@ -384,7 +401,9 @@ _MOST_NEED = 0.99
 _TRIES = 16
 """Candidates for a seat's unknown cards, drawn for each world."""
 _MOST_BATCHES = 8
-"""The pool of weighted worlds grows by as many worlds as are wanted at a time, at most this many times."""
+"""The pool of weighted worlds grows at most this many times, each time by as many worlds as its effective
+size lacks (as the worlds drawn so far were worth), at least half as many as are wanted and at most as
+many (a pool much larger than the worlds kept holds fewer that are kept twice)."""
 _SWEEPS = 2
 """Sweeps of exact steps that move the worlds kept apart."""
 _MOST_SPLITS = 256
