@@ -1049,7 +1049,8 @@ def calibration(matches: int = 0) -> None:
             rows,
             [
                 "gap (pts): stated share less outcome, 95% half-width; seat 0 asks the coach once, then plays by",
-                "rule of thumb; 'as seated': coach(..., table=the players), MonteCarloBots read by their stand-in;",
+                "rule of thumb; 'as seated': coach(..., table=the players), MonteCarloBots read by their stand-in",
+                "(the MonteCarloBots themselves told the table, as the arcade tells them: seat 0 a person they read);",
                 "strangers (not an arcade option) are not told: the last column reads them by the family of styles",
                 "(bots.styles: the cautious are in it, the wary, knocking at 94 in 100 and taking below 40, are not);",
                 "target: no gap surely above 3 points at an arcade table, 5 at the strangers' table",

@@ -265,7 +265,7 @@ class PerWorld:
 
     @property
     def knock_floor(self) -> npt.NDArray[np.float64]:
-        """Each row's least percentile for a knock among its candidates at random."""
+        """Each row's percentile below which a move among the candidates is never a knock."""
         found: npt.NDArray[np.float64] = np.array([s.knock_floor for s in self.styles])[self.which]
         return found
 

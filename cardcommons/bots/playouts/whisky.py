@@ -420,13 +420,12 @@ def _greedy(policy: Trembling) -> GreedyBot:
 
 
 def options(
-    table: RulesTable, hands: Ids, spare: Ids, candidates: bool = True, knock_floor: Any = 0.0
+    table: RulesTable, hands: Ids, spare: Ids, candidates: bool = True, knock_floor: float | Floats = 0.0
 ) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.bool_]]:
     """For each row of ``hands`` (sorted ids) with its face-up ``spare`` (a row
     of -1 in phase 1): which of its moves are legal and (if ``candidates``)
     which are candidates (the engine's ``candidate_actions``; the knock only
-    on a hand at the percentile ``knock_floor`` or above: one for all rows,
-    or one for each), as flags over
+    on a hand at the percentile ``knock_floor``, or each row's, or above), as flags over
     the columns take the spare, each exchange (as :func:`exchange_scores`
     lists them), knock, pass.
 
@@ -457,9 +456,7 @@ def options(
         chosen[every, first] = kept[every, first]
         looked[up, 1:-2] = chosen
     if candidates and np.any(knock_floor):
-        percentile = np.asarray(hand_percentiles(table.pack, table.ranking))
-        strengths = table.strengths.strengths_of_codes(table.strengths.codes[hands].sum(axis=1))
-        looked[:, -2] &= percentile[strengths] >= knock_floor
+        looked[:, -2] &= _percentile(table, hands) >= knock_floor
     return legal, looked
 
 
@@ -476,7 +473,7 @@ def _distinct_exchanges(hands: Ids, spare: Ids) -> npt.NDArray[np.bool_]:
 
 
 def random_moves(
-    table: RulesTable, hands: Ids, spare: Ids, among_candidates: Any, drawn: Any, knock_floor: Any = 0.0
+    table: RulesTable, hands: Ids, spare: Ids, among_candidates: Any, drawn: Any, knock_floor: float | Floats = 0.0
 ) -> tuple[Ids, Ids]:
     """A move at random for each row (see :func:`options`): among its
     candidates where ``among_candidates`` (a knock only on a hand at the
@@ -530,22 +527,28 @@ def policies_chances(
                     table, hands[scored], np.asarray(spare), scores[scored], action, policy.knock_floor
                 )
         return found
-    faces = np.full((len(hands), HAND_SIZE), -1) if spare is None else np.tile(spare, (len(hands), 1))
-    held = np.sort(hands, axis=1)
-    for k, policy in enumerate(policies):
-        if policy.by_rule == 1:
-            continue
-        legal, looked = options(table, held, faces, policy.wander > 0, policy.knock_floor)
-        if isinstance(action, Exchange):
-            ids = table.ids
-            give = np.argmax(held == ids[action.give], axis=1)
-            column = 1 + HAND_SIZE * give + int(np.flatnonzero(faces[0] == ids[action.take])[0])
-            chosen = looked[np.arange(len(hands)), column]
-        elif isinstance(action, Knock):
-            chosen = looked[:, -2]
-        else:
-            chosen = np.full(len(hands), isinstance(action, TakeSpare | Pass))
-        found[:, k] += policy.tremble / legal.sum(axis=1) + policy.wander * chosen / looked.sum(axis=1)
+    rows = np.arange(len(hands))
+    faces = np.full((len(rows), HAND_SIZE), -1) if spare is None else np.tile(spare, (len(rows), 1))
+    held = np.sort(hands[rows], axis=1)
+    legal, looked = options(table, held, faces, candidates=any(p.wander > 0 for p in policies))
+    if isinstance(action, Exchange):
+        ids = table.ids
+        give = np.argmax(held == ids[action.give], axis=1)
+        column = 1 + HAND_SIZE * give + int(np.flatnonzero(faces[0] == ids[action.take])[0])
+        chosen = looked[np.arange(len(rows)), column]
+    else:
+        chosen = np.full(len(rows), isinstance(action, TakeSpare | Knock | Pass))
+    trembles = np.array([p.tremble for p in policies])
+    weak = _percentile(table, held)[:, None] < np.array([p.knock_floor for p in policies])  # [row, policy]
+    picked = chosen[:, None] & ~(weak & isinstance(action, Knock))  # the knock left out below a policy's floor
+    found[rows] += trembles / legal.sum(axis=1)[:, None] + wanders * picked / (looked.sum(axis=1)[:, None] - weak)
+    return found
+
+
+def _percentile(table: RulesTable, hands: Ids) -> Floats:
+    """Each hand's percentile in the pack (see :func:`~cardcommons.bots.whisky.hand_percentiles`)."""
+    strengths = table.strengths.strengths_of_codes(table.strengths.codes[hands].sum(axis=1))
+    found: Floats = np.asarray(hand_percentiles(table.pack, table.ranking))[strengths]
     return found
 
 
@@ -562,7 +565,7 @@ def _candidate_chance(
     now = table.strengths.strengths_of_codes(table.strengths.codes[hands].sum(axis=1))
     exchanges = scores[:, 1:]
     kept = (exchanges >= 0) & (exchanges >= now[:, None])
-    knocks = np.asarray(hand_percentiles(table.pack, table.ranking))[now] >= knock_floor
+    knocks = _percentile(table, hands) >= knock_floor
     count = 1 + knocks + np.minimum(kept.sum(axis=1), MAX_EXCHANGE_CANDIDATES)
     if isinstance(action, Knock):
         knocked: Floats = knocks / count
