@@ -127,7 +127,7 @@ def test_monte_carlo_bot_plays_the_coachs_first_choice() -> None:
     game = SplitAndChoose(seed=11)
     bot = MonteCarloBot(samples=60, seed=3)
     seed = random.Random(3).getrandbits(64)
-    estimates = coach(game.observation(0), game.legal_actions(), samples=60, seed=seed)
+    estimates = coach(game.observation(0), game.legal_actions(), samples=60, seed=seed, model=bot.model)
     assert bot.act(game.observation(0), game.legal_actions()) == estimates[0].action
     assert bot.last_estimates == {e.action: e.share for e in estimates}
 
@@ -342,7 +342,9 @@ def test_the_coach_says_what_it_assumed_and_what_the_moves_told_it() -> None:
     seat = game.current_player
     assert seat is not None
     read = coach(game.observation(seat), game.legal_actions(), samples=400, seed=1)
-    assert "rule-of-thumb bot" in read.assumption
+    assert "plays in one of these styles, read from its moves: the rule of thumb 40%" in read.assumption
+    assert "each other player in the style its world drew for it" in read.assumption
+    assert [r.seat for r in read.readings] == [s for s in range(4) if s != seat]
     assert any(f"Seat {game.knocker} knocked: in the worlds that fit its moves" in f for f in read.findings)
     uniform = coach(game.observation(seat), game.legal_actions(), samples=400, seed=1, model=None)
     assert uniform.findings == () and "said nothing" in uniform.assumption
@@ -376,7 +378,9 @@ def test_a_share_every_world_agrees_on_says_so_and_the_true_deal_had_weight() ->
     assert len(hidden) <= 3 and 0.4 < truth.all(axis=1).mean() < 0.6
     advice = coach(view, legal, seed=0)
     assert str(advice[0]).endswith(": wins in every world the coach drew (95% range 99.6–100%)")
-    assert "Its play-outs go on with every player, you too, playing by the rule of thumb" in advice.assumption
+    assert "Its play-outs go on with you playing by the rule of thumb and each other player in the style" in (
+        advice.assumption
+    )
     for split in legal:  # the true deal, played on by the rule of thumb
         played = SplitAndChoose(seed=1673654257, first_splitter=0)
         for action in [*game.history, split]:

@@ -36,8 +36,10 @@ import numpy.typing as npt
 from cardcommons.bots.choice import checked_legal
 from cardcommons.bots.policies import Trembling
 from cardcommons.bots.seating import playing, seat_policies, seated_words
+from cardcommons.bots.styles import PerWorld, StyleReading
 from cardcommons.bots.worlds import (
     RULE_OF_THUMB,
+    STRANGERS,
     Policy,
     TableModel,
     as_model,
@@ -45,6 +47,7 @@ from cardcommons.bots.worlds import (
     rule_of_thumb,
     sample_worlds,
 )
+from cardcommons.bots.worlds.model import Worlds
 from cardcommons.cards import Card
 from cardcommons.errors import RulesError, shown
 from cardcommons.game import Action, Bot, Game, Observation, play
@@ -119,9 +122,10 @@ class ActionEstimate:
 
 class Advice(list[ActionEstimate]):
     """The coach's estimates, best first (a list), with what it assumed
-    (``assumption``), what the other players' moves told it (``findings``)
-    and how many independent worlds its play-outs are worth (``worlds``).
-    ``str()`` says it all in words.
+    (``assumption``), what the other players' moves told it (``findings``),
+    how many independent worlds its play-outs are worth (``worlds``) and
+    what each stranger's moves said of its style (``readings``:
+    :class:`~cardcommons.bots.styles.StyleReading`). ``str()`` says it all in words.
 
     >>> from cardcommons.whisky import PASS, WhiskyPoker
     >>> game = WhiskyPoker.from_deal(["As Ad Ks Kd 9c", "Qh Qs Jc 10d 9h"], "Ac Kc Qc Jd 10s")
@@ -138,15 +142,18 @@ class Advice(list[ActionEstimate]):
         assumption: str = "",
         findings: Sequence[str] = (),
         worlds: float = 0.0,
+        readings: Sequence[StyleReading] = (),
     ):
         super().__init__(estimates)
         self.assumption = assumption
         self.findings = tuple(findings)
         self.worlds = worlds
+        self.readings = tuple(readings)
 
     def __str__(self) -> str:
         lines = [str(e) for e in self]
-        return "\n".join([*lines, self.assumption, *(f"{f}." for f in self.findings)])
+        told = [f"{f}." for f in (*self.findings, *map(str, self.readings))]
+        return "\n".join([*lines, self.assumption, *told])
 
 
 def coach(
@@ -156,7 +163,7 @@ def coach(
     seed: int = 0,
     progress: Progress | None = None,
     playout: PlayoutPolicy = rule_of_thumb,
-    model: TableModel | Policy | None = RULE_OF_THUMB,
+    model: TableModel | Policy | None = STRANGERS,
     also: Sequence[Action] = (),
     table: Sequence[object] | None = None,
 ) -> Advice:
@@ -169,13 +176,19 @@ def coach(
 
     **The worlds read the table**: the cards the player cannot see are dealt
     in proportion to how likely the other players were to make the moves
-    they made, under ``model`` (:mod:`cardcommons.bots.worlds`; by default
-    the rule-of-thumb bots, one player in 50 at random). ``model=None`` deals
-    them as if the other players' moves said nothing. ``table`` lists the
-    players by seat where they are known (a bot, or None for one to read:
-    :mod:`cardcommons.bots.seating`): each seat is then read, and played on in
-    the play-outs, by its own policy; without it, each is read by ``model``'s
-    and played on by the rule of thumb.
+    they made, under ``model`` (:mod:`cardcommons.bots.worlds`). ``table``
+    lists the players by seat where they are known (a bot, or None for one
+    to read: :mod:`cardcommons.bots.seating`): each seat is then read, and
+    played on in the play-outs, by its own policy. A seat not known is a
+    stranger: by default (:data:`~cardcommons.bots.worlds.STRANGERS`) read as
+    one of a family of styles (:mod:`cardcommons.bots.styles`), each world
+    drawn with a style for each stranger, in proportion to the chance of its
+    moves under it, and played on in that style; the advice's ``readings``
+    say what each stranger's moves said of its style. A model without styles
+    (:data:`~cardcommons.bots.worlds.RULE_OF_THUMB`: the rule-of-thumb bots,
+    one player in 50 at random) reads a stranger by its policy and plays it
+    on by the rule of thumb. ``model=None`` deals the cards as if the other
+    players' moves said nothing.
 
     ``samples``: play-outs of each move. None (the default) plays 1,000 at
     a time until every move is known to within 3 points (95%) or the best
@@ -215,15 +228,18 @@ def coach(
     most = _MOST if samples is None else samples
     outcomes = Outcomes(len(candidates))
     findings: tuple[str, ...] = ()
-    replayed: dict[bytes, float] = {}  # the chance of the other players' moves, by the cards they hid
+    replayed: dict[bytes, Any] = {}  # the chance of the other players' moves, by the cards they hid
+    readings: tuple[StyleReading, ...] = ()
     while outcomes.playouts < most:
         count = min(_CHUNK, most - outcomes.playouts)
         if batch:
             worlds = sample_worlds(observation, count, rng.getrandbits(64), table_model, replayed)
             base = np.array([rng.getrandbits(64) for _ in range(count)], dtype=np.uint64)[:, None]
             seeds = base + np.arange(game.players, dtype=np.uint64)[None, :]  # wraps past 2**64, as seed_of does
-            outcomes.add(worlds.deals.play_out(candidates, seeds, policies), np.ones(count), worlds.clusters)
+            played = _in_style(policies, worlds, table_model, game)
+            outcomes.add(worlds.deals.play_out(candidates, seeds, played), np.ones(count), worlds.clusters)
             findings = findings or worlds.findings
+            readings = readings or worlds.readings
         else:
             shares, weights = _scalar_shares(observation, candidates, count, rng, playout, table_model)
             outcomes.add(shares, weights, np.arange(count))
@@ -235,7 +251,7 @@ def coach(
         progress(outcomes.playouts * len(candidates), outcomes.playouts * len(candidates))
     estimates = outcomes.estimates(candidates)
     assumption = _assumption(table_model, batch) if table is None else _seated_assumption(table, observation.player)
-    return Advice(sorted(estimates, key=lambda e: -e.share), assumption, findings, estimates[0].worlds)
+    return Advice(sorted(estimates, key=lambda e: -e.share), assumption, findings, estimates[0].worlds, readings)
 
 
 _CHUNK = 1000
@@ -247,6 +263,20 @@ _WIDTH = 0.03
 _Z = 1.959963984540054
 
 
+def _in_style(
+    policies: list[Trembling], worlds: Worlds, model: TableModel | None, game: Game
+) -> list[Trembling | PerWorld]:
+    """Each seat's batch form for the play-outs: a stranger's, in each world, its
+    world's style (the rule of thumb for a style with none); the others', ``policies``."""
+    played: list[Trembling | PerWorld] = list(policies)
+    if model is None:
+        return played
+    for seat, which in worlds.styles.items():
+        forms = tuple(form or policies[seat] for form in model.styles_for(game, seat).playing)
+        played[seat] = PerWorld(forms, which)
+    return played
+
+
 def _assumption(model: TableModel | None, batch: bool) -> str:
     """What the coach assumed of the other players, and of the play-outs, in words."""
     if model is None:
@@ -254,6 +284,12 @@ def _assumption(model: TableModel | None, batch: bool) -> str:
     else:
         reading = f"It read the other players' moves as clues to their cards: {model}."
     players = "by the rule of thumb" if batch else "as the play-out policy given makes them"
+    if model is not None and model.styles is not None and batch:
+        return (
+            f"{reading} Its play-outs go on with you playing by the rule of thumb and each other player in the "
+            "style its world drew for it: its ranges count the luck of the worlds it drew, not whether the game "
+            "goes on that way."
+        )
     return (
         f"{reading} Its play-outs go on with every player, you too, playing {players}: its ranges count "
         "the luck of the worlds it drew, not whether the game goes on that way."

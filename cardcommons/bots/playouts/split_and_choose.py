@@ -50,6 +50,7 @@ from cardcommons.bots.split_and_choose import (
     takes_face_up,
     value_array,
 )
+from cardcommons.bots.styles import PerWorld
 from cardcommons.cards import Card
 from cardcommons.errors import RulesError
 from cardcommons.game import Action
@@ -247,7 +248,7 @@ class Deals(Candidates):
         self,
         firsts: Sequence[Action],
         seeds: npt.NDArray[np.uint64] | None = None,
-        policies: Sequence[Trembling] | None = None,
+        policies: Sequence[Trembling | PerWorld] | None = None,
     ) -> npt.NDArray[np.float64]:
         """Play each of ``firsts`` (moves of the view's player) in every game,
         then each player by its policy to the end (``policies[p]``, a batch
@@ -258,10 +259,11 @@ class Deals(Candidates):
         move (all 0 by default). The games are not changed."""
         seeds = np.zeros((self.games, 2), dtype=np.uint64) if seeds is None else seeds
         players = [_RULE_OF_THUMB] * 2 if policies is None else list(policies)
-        for policy in players:
+        per_world = [PerWorld.of(policy, len(firsts), self.games) for policy in players]
+        for policy in (style for seat in per_world for style in seat.styles):
             if policy.rule is not None and not isinstance(policy.rule, HeuristicBot):
                 raise RulesError(f"a Split and Choose play-out's policy plays by HeuristicBot's rule, not {policy!r}")
-        state = _State(self, len(firsts), np.tile(seeds, (len(firsts), 1)), players)
+        state = _State(self, len(firsts), np.tile(seeds, (len(firsts), 1)), per_world)
         state.move(firsts)
         while state.phase != "over":
             state.move(None)
@@ -275,7 +277,7 @@ class Deals(Candidates):
 class _State:
     """The games of a :class:`Deals`, being played out (its arrays copied as they change)."""
 
-    def __init__(self, deals: Deals, copies: int, seeds: npt.NDArray[np.uint64], policies: list[Trembling]) -> None:
+    def __init__(self, deals: Deals, copies: int, seeds: npt.NDArray[np.uint64], policies: list[PerWorld]) -> None:
         """The games, ``copies`` times over (one copy per first move)."""
 
         def tile(a: Masks) -> Masks:
@@ -319,7 +321,8 @@ class _State:
             none = np.zeros(len(seeds), dtype=bool)
             return none, none, seeds
         u = (draw(seeds ^ _TREMBLE, decision) >> np.uint64(11)).astype(np.float64) * 2.0**-53
-        return u < policy.tremble, (u >= policy.tremble) & (u < policy.tremble + policy.wander), draw(seeds, decision)
+        tremble = policy.tremble
+        return u < tremble, (u >= tremble) & (u < tremble + policy.wander), draw(seeds, decision)
 
     def firsts(self, moves: Sequence[Action], kind: type | tuple[type, ...], verb: str) -> list[Action]:
         """The first moves, checked to be of the kind the phase asks for."""

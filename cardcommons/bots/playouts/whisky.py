@@ -38,6 +38,7 @@ import numpy.typing as npt
 
 from cardcommons.bots.choice import MANY, TOLERANCE, best_in_table, draw
 from cardcommons.bots.policies import Trembling
+from cardcommons.bots.styles import PerWorld
 from cardcommons.bots.whisky import GreedyBot, GreedyRule
 from cardcommons.errors import RulesError
 from cardcommons.game import Action
@@ -55,7 +56,7 @@ from cardcommons.whisky import (
 from cardcommons.whisky.game import MAX_EXCHANGE_CANDIDATES, REPETITIONS
 from cardcommons.whisky.rules import RulesTable
 
-__all__ = ["Deals", "chances", "deal", "exchange_scores", "policy_chances"]
+__all__ = ["Deals", "chances", "deal", "exchange_scores", "policies_chances", "policy_chances"]
 
 Ids = npt.NDArray[np.int64]
 Floats = npt.NDArray[np.float64]
@@ -194,18 +195,18 @@ class Deals:
         self,
         firsts: Sequence[Action],
         seeds: npt.NDArray[np.uint64] | None = None,
-        policies: Sequence[Trembling] | None = None,
+        policies: Sequence[Trembling | PerWorld] | None = None,
         seat: int | None = None,
     ) -> npt.NDArray[np.float64]:
         """Play each of ``firsts`` (moves of the view's seat) in every game, then
-        each seat by its policy to the end (``policies[s]``, a batch form; by
-        default a GreedyBot in every seat): the view's seat's share of each
+        each seat by its policy to the end (``policies[s]``, a batch form, or
+        one for each game; by default a GreedyBot in every seat): the view's seat's share of each
         game (1 split among the winners, 1/players each in a draw), one row per
         first move. ``seeds[g, s]``: the seed of seat ``s``'s bot in game ``g``,
         the same whatever the first move (all 0 by default). ``seat``: whose
         share, if not the view's. The games are not changed."""
         players = self.view.players
-        seats = [_RULE_OF_THUMB] * players if policies is None else list(policies)
+        seats: list[Trembling | PerWorld] = [_RULE_OF_THUMB] * players if policies is None else list(policies)
         seeds = np.zeros((self.games, players), dtype=np.uint64) if seeds is None else seeds
         shares = _Play(self, seats, len(firsts), seeds, self.view.player if seat is None else seat).run(firsts)
         return shares.reshape(len(firsts), self.games)
@@ -222,7 +223,7 @@ class _Play:
     kept together (``index``: their places among all the games)."""
 
     def __init__(
-        self, deals: Deals, policies: list[Trembling], copies: int, seeds: npt.NDArray[np.uint64], seat: int
+        self, deals: Deals, policies: list[Trembling | PerWorld], copies: int, seeds: npt.NDArray[np.uint64], seat: int
     ) -> None:
         """The games, ``copies`` times over (one copy per first move); ``seat``'s shares are kept."""
 
@@ -232,9 +233,9 @@ class _Play:
         self.deals = deals
         self.seat = seat
         self.players = deals.view.players
-        self.policies = policies
+        self.policies = [PerWorld.of(p, copies, deals.games) for p in policies]
         table = deals.table
-        self.rules = [None if p.rule is None else _greedy(p).rule(table.pack, table.ranking) for p in policies]
+        self.rules = [_rules(p, table) for p in self.policies]
         strengths = deals.table.strengths
         self.codes = strengths.codes
         self.strength_of = strengths.strengths_of_codes
@@ -293,31 +294,35 @@ class _Play:
         self.decisions[seat] += 1
         policy, rule = self.policies[seat], self.rules[seat]
         if rule is not None:
-            move, slot = self._rule_move(seat, rule, decision)
+            move, slot = self._rule_move(seat, rule, policy.which, decision)
         else:
             move, slot = np.zeros(len(self.phase), dtype=np.int64), np.zeros(len(self.phase), dtype=np.int64)
         if policy.by_rule < 1:
             seeds = self.seeds[:, seat]
             u = (draw(seeds ^ _TREMBLE, decision) >> np.uint64(11)).astype(np.float64) * 2.0**-53
-            rows = np.flatnonzero(u < policy.tremble + policy.wander)
+            tremble = policy.tremble
+            rows = np.flatnonzero(u < tremble + policy.wander)
             if len(rows):
                 spare = np.where(self.phase[rows, None] == 2, self.spare[rows], -1)
                 moves = random_moves(
                     self.deals.table,
                     self.hands[rows, seat],
                     spare,
-                    u[rows] >= policy.tremble,
+                    u[rows] >= tremble[rows],
                     draw(seeds[rows], decision),
                 )
                 move[rows], slot[rows] = moves
         return move, slot
 
-    def _rule_move(self, seat: int, rule: GreedyRule, decision: int) -> tuple[Ids, Ids]:
-        """GreedyBot's move in every game (see :class:`~cardcommons.bots.whisky.GreedyBot`)."""
-        knocks, takes_unseen = rule.arrays
+    def _rule_move(
+        self, seat: int, rule: tuple[npt.NDArray[np.bool_], npt.NDArray[np.bool_]], which: Ids, decision: int
+    ) -> tuple[Ids, Ids]:
+        """GreedyBot's move in every game (see :class:`~cardcommons.bots.whisky.GreedyBot`), by
+        the thresholds of each game's style (``rule``: a row of flags for each style, ``which``)."""
+        knocks, takes_unseen = rule
         now = self.strength(self.hands[:, seat])
-        knock = knocks[now]
-        move = np.where(knock, KNOCK, np.where(takes_unseen[now], TAKE, PASS))  # phase 1, or a knock
+        knock = knocks[which, now]
+        move = np.where(knock, KNOCK, np.where(takes_unseen[which, now], TAKE, PASS))  # phase 1, or a knock
         slot = np.zeros(len(now), dtype=np.int64)
         rows = np.flatnonzero((self.phase == 2) & ~knock)  # the games where the bot weighs its exchanges
         if not len(rows):
@@ -372,6 +377,7 @@ class _Play:
         self.index = self.index[going]
         self.hands, self.spare = self.hands[going], self.spare[going]
         self.phase, self.final, self.seeds = self.phase[going], self.final[going], self.seeds[going]
+        self.policies = [p.kept(going) for p in self.policies]
         self.repeated = [(t, h[going], s[going]) for t, h, s in self.repeated]
 
 
@@ -395,6 +401,19 @@ def exchange_scores(table: RulesTable, hands: Ids, spare: Ids) -> Ids:
 _RULE_OF_THUMB = Trembling(GreedyBot(), 0.0)
 _TREMBLE = np.uint64(0x5DEECE66D)
 """Mixed into a seat's seed for the draw that says whether its move is at random (apart from its tie-breaks)."""
+
+
+def _rules(policy: PerWorld, table: RulesTable) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.bool_]] | None:
+    """The knock and take-the-unseen flags of each style's rule, by hand strength
+    (a row per style; a style with no rule, none); None if no style has a rule."""
+    rules = [None if p.rule is None else _greedy(p).rule(table.pack, table.ranking).arrays for p in policy.styles]
+    found = [r for r in rules if r is not None]
+    if not found:
+        return None
+    none = np.zeros_like(found[0][0])
+    return np.stack([none if r is None else r[0] for r in rules]), np.stack(
+        [none if r is None else r[1] for r in rules]
+    )
 
 
 def _greedy(policy: Trembling) -> GreedyBot:
@@ -473,22 +492,56 @@ def policy_chances(policy: Trembling, table: RulesTable, hands: Ids, spare: Ids 
     """:func:`chances` for a trembling policy: the rule's, mixed with an equal
     chance for each legal move and for each candidate (:func:`options`):
     :meth:`Trembling.probabilities <cardcommons.bots.Trembling.probabilities>` for many hands at once."""
-    found = np.zeros(len(hands))
-    if policy.rule is not None and policy.by_rule:
-        found += policy.by_rule * chances(_greedy(policy).rule(table.pack, table.ranking), table, hands, spare, action)
-    if policy.by_rule == 1:
+    found: Floats = policies_chances([policy], table, hands, spare, action)[:, 0]
+    return found
+
+
+def policies_chances(
+    policies: Sequence[Trembling], table: RulesTable, hands: Ids, spare: Ids | None, action: Action
+) -> Floats:
+    """:func:`policy_chances` for several policies at once (a column each): what
+    they share (the hands' strengths, the exchanges' scores, the legal moves) is found once."""
+    ruled = [k for k, p in enumerate(policies) if p.rule is not None and p.by_rule]
+    found = np.zeros((len(hands), len(policies)))
+    if ruled:
+        rules = [_greedy(policies[k]).rule(table.pack, table.ranking) for k in ruled]
+        by_rule = np.array([policies[k].by_rule for k in ruled])
+        found[:, ruled] = by_rule * _rules_chances(rules, table, hands, spare, action)
+    if all(p.by_rule == 1 for p in policies):
         return found
-    faces = np.full((len(hands), HAND_SIZE), -1) if spare is None else np.tile(spare, (len(hands), 1))
-    legal, looked = options(table, np.sort(hands, axis=1), faces, candidates=policy.wander > 0)
+    rows = np.arange(len(hands))
+    if spare is not None and isinstance(action, Exchange) and not any(p.tremble for p in policies):
+        strength = table.strengths.strengths_of_codes
+        now = strength(table.strengths.codes[hands].sum(axis=1))
+        rows = np.flatnonzero(_strength_after(table, hands, spare, action) >= now)  # a candidate never lowers it
+    faces = np.full((len(rows), HAND_SIZE), -1) if spare is None else np.tile(spare, (len(rows), 1))
+    held = np.sort(hands[rows], axis=1)
+    legal, looked = options(table, held, faces, candidates=any(p.wander > 0 for p in policies))
     if isinstance(action, Exchange):
         ids = table.ids
-        every = np.arange(len(hands))
-        give = np.argmax(np.sort(hands, axis=1) == ids[action.give], axis=1)
+        give = np.argmax(held == ids[action.give], axis=1)
         column = 1 + HAND_SIZE * give + int(np.flatnonzero(faces[0] == ids[action.take])[0])
-        chosen = looked[every, column]
+        chosen = looked[np.arange(len(rows)), column]
     else:
-        chosen = np.full(len(hands), isinstance(action, TakeSpare | Knock | Pass))
-    found += policy.tremble / legal.sum(axis=1) + policy.wander * chosen / looked.sum(axis=1)
+        chosen = np.full(len(rows), isinstance(action, TakeSpare | Knock | Pass))
+    trembles = np.array([p.tremble for p in policies])
+    wanders = np.array([p.wander for p in policies])
+    found[rows] += trembles / legal.sum(axis=1)[:, None] + wanders * (chosen / looked.sum(axis=1))[:, None]
+    return found
+
+
+def _strength_after(table: RulesTable, hands: Ids, spare: Ids, action: Action) -> Ids:
+    """The strength of each hand (sorted ids) after ``action``, a phase-2 move: take the spare, or an exchange."""
+    codes, strength_of = table.strengths.codes, table.strengths.strengths_of_codes
+    if isinstance(action, TakeSpare):
+        found: Ids = np.full(len(hands), strength_of(codes[np.asarray(spare)].sum()))
+        return found
+    if not isinstance(action, Exchange):
+        raise RulesError(f"not a Whisky Poker move in phase 2: {action!r}")
+    ids = table.ids
+    after = hands.copy()
+    after[np.arange(len(hands)), np.argmax(hands == ids[action.give], axis=1)] = ids[action.take]
+    found = strength_of(codes[after].sum(axis=1))
     return found
 
 
@@ -509,36 +562,38 @@ def chances(
     >>> chances(GreedyBot().rule(table.pack, table.ranking), table, hands, None, KNOCK).tolist()
     [1.0, 0.0]
     """
+    found: npt.NDArray[np.float64] = _rules_chances([rule], table, hands, spare, action)[:, 0]
+    return found
+
+
+def _rules_chances(
+    rules: Sequence[GreedyRule], table: RulesTable, hands: Ids, spare: Ids | None, action: Action
+) -> Floats:
+    """:func:`chances` for several rules at once (a column each), the exchanges scored once."""
     codes, strength_of = table.strengths.codes, table.strengths.strengths_of_codes
     now = strength_of(codes[hands].sum(axis=1))
-    knocks, takes_unseen = rule.arrays
-    knock = knocks[now]
+    knock = np.stack([rule.arrays[0][now] for rule in rules], axis=1)
     if spare is None or knock.all():
         if isinstance(action, Knock):
             return np.asarray(knock, dtype=np.float64)
-        take = takes_unseen[now]
+        take = np.stack([rule.arrays[1][now] for rule in rules], axis=1)
         fits = take if isinstance(action, TakeSpare) else ~take if isinstance(action, Pass) else np.zeros_like(take)
         return np.asarray(fits & ~knock, dtype=np.float64)
     if isinstance(action, Knock):  # the bot knocks where no move beats its hand
         spares = np.tile(np.asarray(spare, dtype=np.int64), (len(hands), 1))
-        return np.asarray(knock | (exchange_scores(table, hands, spares).max(axis=1) <= now), dtype=np.float64)
-    if isinstance(action, TakeSpare):
-        mine = np.full(len(hands), strength_of(codes[np.asarray(spare)].sum()))
-    elif isinstance(action, Exchange):
-        ids = table.ids
-        after = hands.copy()
-        after[np.arange(len(hands)), np.argmax(hands == ids[action.give], axis=1)] = ids[action.take]
-        mine = strength_of(codes[after].sum(axis=1))
-    else:
-        raise RulesError(f"not a Whisky Poker move in phase 2: {action!r}")
-    chance = np.zeros(len(hands))
-    rows = np.flatnonzero(~knock & (mine > now))  # the move must beat the hand; then it must be (tied) best
+        stuck = exchange_scores(table, hands, spares).max(axis=1) <= now
+        return np.asarray(knock | stuck[:, None], dtype=np.float64)
+    mine = _strength_after(table, hands, spare, action)
+    chance = np.zeros(knock.shape)
+    beats = ~knock & (mine > now)[:, None]  # the move must beat the hand; then it must be (tied) best
+    rows = np.flatnonzero(beats.any(axis=1))
     if len(rows):
         spares = np.tile(np.asarray(spare, dtype=np.int64), (len(rows), 1))
         scores = exchange_scores(table, hands[rows], spares)
         top = scores.max(axis=1)
         tied = (scores >= top[:, None] - TOLERANCE).sum(axis=1)
-        chance[rows] = np.where(mine[rows] >= top - TOLERANCE, 1.0 / tied, 0.0)
+        best = np.where(mine[rows] >= top - TOLERANCE, 1.0 / tied, 0.0)
+        chance[rows] = np.where(beats[rows], best[:, None], 0.0)
     return chance
 
 

@@ -42,18 +42,23 @@ import numpy as np
 
 from cardcommons.bots.playouts import split_and_choose as split_and_choose_playouts
 from cardcommons.bots.playouts import whisky as whisky_playouts
-from cardcommons.bots.policies import Policy, batch_form
+from cardcommons.bots.policies import Policy
 from cardcommons.bots.worlds import split_and_choose as split_worlds
 from cardcommons.bots.worlds import whisky as whisky_worlds
 from cardcommons.bots.worlds.model import (
     RULE_OF_THUMB,
+    STRANGERS,
     Floats,
+    SeatChances,
     TableModel,
     Worlds,
     as_model,
     kish,
     likelihood,
+    reading,
     rule_of_thumb,
+    style_chances,
+    styles_drawn,
     systematic,
 )
 from cardcommons.errors import RulesError, shown
@@ -63,6 +68,7 @@ from cardcommons.whisky import WhiskyObservation
 
 __all__ = [
     "RULE_OF_THUMB",
+    "STRANGERS",
     "Policy",
     "TableModel",
     "Worlds",
@@ -78,13 +84,14 @@ def sample_worlds(
     games: int,
     seed: int,
     model: TableModel | None = RULE_OF_THUMB,
-    cache: dict[bytes, float] | None = None,
+    cache: dict[bytes, Any] | None = None,
 ) -> Worlds:
     """``games`` worlds that fit ``observation`` (it reads nothing else),
     drawn in proportion to the chance of the other players' moves under
-    ``model`` (None: uniformly, as if their moves said nothing), from ``seed``.
-    ``cache`` keeps the chances of the moves replayed, for the next call
-    about the same view."""
+    ``model`` (None: uniformly, as if their moves said nothing), from ``seed``;
+    with a family of styles for strangers, each world carries each stranger's
+    style, drawn jointly with the cards. ``cache`` keeps the chances of the
+    moves replayed, for the next call about the same view."""
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise RulesError(f"games is a whole number of at least 1, not {shown(games)}")
     if isinstance(seed, bool) or not isinstance(seed, int):
@@ -92,15 +99,35 @@ def sample_worlds(
     if not isinstance(observation, WhiskyObservation | SplitAndChooseObservation):
         raise RulesError(f"worlds are dealt from a player's view of a game, not {shown(observation)}")
     model = as_model(model)
-    if model is not None and not _others_moved(observation):
-        model = None  # nothing to read: every world fits equally well
+    worlds = _sampled(observation, games, seed, model if _others_moved(observation) else None, cache)
+    if model is None or model.styles is None:
+        return worlds
+    generator = np.random.default_rng(random.Random(seed ^ _PRIOR_STYLES).getrandbits(64))
+    template = worlds.deals.template if isinstance(observation, WhiskyObservation) else worlds.deals.templates[0]
+    for seat in range(template.players):  # a stranger with no moves read yet: its style by the prior
+        styles = model.styles_for(template, seat)
+        if seat != observation.player and styles.stranger and seat not in worlds.styles:
+            prior = np.tile(np.array(styles.prior), (games, 1))
+            worlds.styles[seat], _ = styles_drawn(np.ones_like(prior), styles.prior, generator)
+    return worlds
+
+
+def _sampled(
+    observation: WhiskyObservation | SplitAndChooseObservation,
+    games: int,
+    seed: int,
+    model: TableModel | None,
+    cache: dict[bytes, Any] | None,
+) -> Worlds:
+    """The worlds of :func:`sample_worlds`, in the game's own place (``model``
+    None: uniformly), each stranger's style drawn where it has moved."""
     if isinstance(observation, WhiskyObservation):
         deals: Any = whisky_playouts.deal(observation, games, seed)
         if model is None:
             return Worlds(deals, np.arange(games), float(games))
-        policies = [batch_form(model.policy_for(deals.template, s)) for s in range(observation.players)]
-        if all(p is not None for p in policies):
-            return whisky_worlds.sample(deals, model, [p for p in policies if p is not None], random.Random(seed))
+        seats = [model.styles_for(deals.template, s) for s in range(observation.players)]
+        if all(s.batch() is not None for p, s in enumerate(seats) if p != observation.player):
+            return whisky_worlds.sample(deals, seats, random.Random(seed))
     elif model is None:
         return Worlds(split_and_choose_playouts.deal(observation, games, seed), np.arange(games), float(games))
     rng = random.Random(seed)
@@ -108,13 +135,22 @@ def sample_worlds(
         drawn: Any = whisky_playouts.deal(observation, games, rng.getrandbits(64))
     else:  # set out as arrays only once weighed: the few kept
         drawn = split_and_choose_playouts.candidates(observation, games * _CANDIDATES, rng.getrandbits(64))
-    weights = _replayed_chances(drawn, model, {} if cache is None else cache)
+    chances = _replayed_chances(drawn, model, {} if cache is None else cache)
+    weights: Floats = np.prod([found.chances @ np.array(found.styles.prior) for found in chances], axis=0)
     generator = np.random.default_rng(rng.getrandbits(64))
     picked = systematic(weights, games, generator)
     findings = split_worlds.findings(drawn, weights) if isinstance(observation, SplitAndChooseObservation) else ()
-    return Worlds(drawn.subset(picked), picked, kish(weights), findings)
+    styles, readings = {}, []
+    for found in chances:
+        if found.styles.stranger:
+            styles[found.seat], posterior = styles_drawn(found.chances[picked], found.styles.prior, generator)
+            if found.moves:
+                readings.append(reading(found.seat, found.styles, posterior, found.fits[picked], found.moves))
+    return Worlds(drawn.subset(picked), picked, kish(weights), findings, styles, tuple(readings))
 
 
+_PRIOR_STYLES = 0x5717E5
+"""Mixed into the worlds' seed for the styles drawn by the prior (apart from the worlds' own draws)."""
 _CANDIDATES = 16
 """Split and Choose draws this many candidate worlds for each world it keeps:
 few cards are hidden, so the same hidden cards come up again and again and
@@ -131,18 +167,28 @@ def _others_moved(observation: WhiskyObservation | SplitAndChooseObservation) ->
     return split or chose or any(d.player != me for d in observation.reserve)
 
 
-def _replayed_chances(deals: Any, model: TableModel, cache: dict[bytes, float]) -> Floats:
-    """The chance of the other players' moves in each of ``deals``, by
-    :func:`likelihood`. It depends only on the cards the player cannot see
-    that they held when they moved (``deals.their_hidden()``): one replay for each."""
+def _replayed_chances(deals: Any, model: TableModel, cache: dict[bytes, Any]) -> list[SeatChances]:
+    """Each other seat's moves in each of ``deals``, read by its styles
+    (:func:`style_chances`: ``chances[g, k]``, ``fits[g, k]``, for world ``g``
+    and style ``k``). They depend only on the cards the player cannot see that
+    the others held when they moved (``deals.their_hidden()``): one replay for each."""
     player = deals.view.player
     hidden = deals.their_hidden()
     _, first, inverse = np.unique(hidden, axis=0, return_index=True, return_inverse=True)
-    chances = []
+    replays = []
     for g in first.tolist():
         key = hidden[g].tobytes()
         if key not in cache:
-            cache[key] = likelihood(deals.game(g), player, model)
-        chances.append(cache[key])
-    weights: Floats = np.array(chances)[inverse.reshape(-1)]
-    return weights
+            cache[key] = style_chances(deals.game(g), player, model)
+        replays.append(cache[key])
+    rows = inverse.reshape(-1)
+    return [
+        SeatChances(
+            found.seat,
+            found.styles,
+            np.array([r[i].chances for r in replays])[rows],
+            np.array([r[i].fits for r in replays])[rows],
+            found.moves,
+        )
+        for i, found in enumerate(replays[0])
+    ]

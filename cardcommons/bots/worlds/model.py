@@ -16,8 +16,9 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from cardcommons.bots.policies import Policy, RandomBot, checked_probabilities
+from cardcommons.bots.policies import Policy, RandomBot, Trembling, batch_form, checked_probabilities
 from cardcommons.bots.split_and_choose import HeuristicBot
+from cardcommons.bots.styles import FAMILY, Family, SeatStyles, StyleReading, known_seat
 from cardcommons.bots.whisky import GreedyBot
 from cardcommons.errors import RulesError, shown
 from cardcommons.game import Action, Game
@@ -26,6 +27,8 @@ from cardcommons.whisky import WhiskyPoker
 
 __all__ = [
     "RULE_OF_THUMB",
+    "STRANGERS",
+    "SeatChances",
     "TableModel",
     "Worlds",
     "as_model",
@@ -33,6 +36,8 @@ __all__ = [
     "kish",
     "likelihood",
     "rule_of_thumb",
+    "style_chances",
+    "styles_drawn",
     "systematic",
 ]
 
@@ -47,6 +52,9 @@ class TableModel:
     :class:`~cardcommons.bots.HeuristicBot`), or, with the chance
     ``tremble``, plays every move at random. A player whose moves the policy
     would never make is then read as a random one: its moves say nothing.
+    With ``styles``, a player the model does not know (a stranger: no policy
+    of its own in ``seats``) is read instead as one of that family of styles,
+    by its prior (:mod:`cardcommons.bots.styles`); each world then carries its style.
 
     >>> print(RULE_OF_THUMB)
     each other player plays as the rule-of-thumb bot would, or (one in 50) at random
@@ -56,6 +64,8 @@ class TableModel:
     tremble: float = 0.02
     seats: tuple[Policy | None, ...] = ()
     """The policy of each seat known, by seat (None, or past the end: ``policy``)."""
+    styles: Family | None = None
+    """The family of styles a stranger is read by (None: ``policy``)."""
 
     def __post_init__(self) -> None:
         for policy in (self.policy, *self.seats):
@@ -65,8 +75,14 @@ class TableModel:
                 )
         if isinstance(self.tremble, bool) or not isinstance(self.tremble, int | float) or not 0 < self.tremble <= 1:
             raise RulesError(f"tremble is a chance above 0 and at most 1, not {shown(self.tremble)}")
+        if self.styles is not None and not isinstance(self.styles, Family):
+            raise RulesError(
+                f"a table model's styles are a family of styles (styles.family()), not {shown(self.styles)}"
+            )
 
     def __str__(self) -> str:
+        if self.styles is not None:
+            return f"each other player you do not know plays in one of these styles, read from its moves: {self.styles}"
         who = "the rule-of-thumb bot" if self.policy is None else type(self.policy).__name__
         return f"each other player plays as {who} would, or (one in {round(1 / self.tremble)}) at random"
 
@@ -80,7 +96,15 @@ class TableModel:
 
     def seated(self, seats: Sequence[Policy | None]) -> TableModel:
         """This model with each seat's policy known (None: read by the model's own)."""
-        return TableModel(self.policy, self.tremble, tuple(seats))
+        return TableModel(self.policy, self.tremble, tuple(seats), self.styles)
+
+    def styles_for(self, game: Game, seat: int) -> SeatStyles:
+        """The styles ``seat`` of ``game`` is read by: a stranger's family, or its one policy."""
+        known = self.seats[seat] if seat < len(self.seats) else None
+        if known is None and self.styles is not None:
+            return self.styles.at(game)
+        policy = self.policy_for(game, seat)
+        return known_seat(policy, self.tremble, batch_form(policy))
 
     def fits(self, bot: object, game: Game) -> bool:
         """Whether ``bot`` plays ``game`` as this model reads a player: by the
@@ -93,7 +117,12 @@ class TableModel:
         >>> RULE_OF_THUMB.fits(MonteCarloBot(seed=5), game), RULE_OF_THUMB.fits(GreedyBot(knock_at=0.5), game)
         (False, False)
         """
-        return isinstance(bot, RandomBot) or repr(bot) == repr(self.policy_for(game))
+        if isinstance(bot, RandomBot):
+            return True
+        if self.styles is None:
+            return repr(bot) == repr(self.policy_for(game))
+        forms = [form for form in self.styles.at(game).reading if isinstance(form, Trembling) and not form.tremble]
+        return any(not form.wander and repr(bot) == repr(form.rule) for form in forms)
 
     def mix(self, by_policy: Any, at_random: Any) -> Any:
         """The chance of one player's moves under the model, from their chance
@@ -102,7 +131,10 @@ class TableModel:
 
 
 RULE_OF_THUMB = TableModel()
-"""The default model: the rule-of-thumb bots the arcade seats (one player in 50 at random)."""
+"""The rule-of-thumb bots the arcade seats (one player in 50 at random), every seat read so."""
+STRANGERS = TableModel(styles=FAMILY)
+"""The coach's default: a seat it knows by its policy, a stranger by the family of styles
+(:data:`cardcommons.bots.styles.FAMILY`)."""
 
 
 def rule_of_thumb(game: Game, seed: int) -> GreedyBot | HeuristicBot:
@@ -139,6 +171,25 @@ def likelihood(game: Game, player: int, model: TableModel = RULE_OF_THUMB) -> fl
     >>> likelihood(game, player=1) == 0.98 * 1 + 0.02 * (1 / 3)
     True
     """
+    return float(math.prod(float(found.chances @ found.styles.prior) for found in style_chances(game, player, model)))
+
+
+@dataclass(frozen=True)
+class SeatChances:
+    """One seat's moves in one world, read by its ``styles``: their chance under
+    each style, how many of them fit each (a move fits a style that makes it
+    likelier than a player at random would), and how many there were."""
+
+    seat: int
+    styles: SeatStyles
+    chances: Floats
+    fits: Floats
+    moves: int
+
+
+def style_chances(game: Game, player: int, model: TableModel) -> list[SeatChances]:
+    """The moves of each seat other than ``player`` in ``game``, read by its
+    styles under ``model`` (:class:`SeatChances`): replayed from its deal, move by move."""
     actions: Sequence[Action]
     if isinstance(game, WhiskyPoker):
         actions = game.actions
@@ -147,21 +198,46 @@ def likelihood(game: Game, player: int, model: TableModel = RULE_OF_THUMB) -> fl
     else:
         raise RulesError(f"likelihood reads Whisky Poker or Split and Choose, not {shown(game)}")
     replay = type(game).replay({**game.record(), "actions": []})
-    policies = [model.policy_for(game, seat) for seat in range(game.players)]
-    by_policy = [1.0] * game.players
-    at_random = [1.0] * game.players
+    seats = {seat: model.styles_for(game, seat) for seat in range(game.players) if seat != player}
+    chances = {seat: np.ones(len(styles.names)) for seat, styles in seats.items()}
+    fits = {seat: np.zeros(len(styles.names)) for seat, styles in seats.items()}
+    moves = dict.fromkeys(seats, 0)
     for action in actions:
         mover = replay.current_player
         assert mover is not None
         if mover != player:
             legal = list(replay.legal_actions())
-            by_policy[mover] *= checked_probabilities(policies[mover], replay.observation(mover), legal)[
-                legal.index(action)
-            ]
-            at_random[mover] /= len(legal)
+            view = replay.observation(mover)
+            found = [checked_probabilities(p, view, legal)[legal.index(action)] for p in seats[mover].reading]
+            chances[mover] *= found
+            fits[mover] += np.array(found) > 1 / len(legal) + 1e-12
+            moves[mover] += 1
         replay.apply(action)
-    mixed = [model.mix(p, r) for s, (p, r) in enumerate(zip(by_policy, at_random, strict=True)) if s != player]
-    return float(math.prod(mixed))
+    return [SeatChances(seat, styles, chances[seat], fits[seat], moves[seat]) for seat, styles in seats.items()]
+
+
+def styles_drawn(chances: Floats, prior: Sequence[float], generator: np.random.Generator) -> tuple[Ids, Floats]:
+    """A style for each world, drawn in proportion to its prior times the
+    chance of the seat's moves under it (``chances[g, k]``: world ``g``, style
+    ``k``); and each world's posterior over the styles."""
+    joint = chances * np.asarray(prior)[None, :]
+    total = joint.sum(axis=1, keepdims=True)
+    posterior = np.where(total > 0, joint / np.where(total > 0, total, 1), np.asarray(prior)[None, :])
+    edges = np.cumsum(posterior, axis=1)
+    drawn = (edges < generator.random(len(posterior))[:, None] * edges[:, -1:]).sum(axis=1)
+    return np.minimum(drawn, posterior.shape[1] - 1), posterior
+
+
+def reading(seat: int, styles: SeatStyles, posterior: Floats, fits: Floats, moves: int) -> StyleReading:
+    """A stranger's :class:`StyleReading` from its worlds (drawn alike): each
+    world's posterior over the styles (``posterior[g, k]``) and how many of its
+    moves fit each style there (``fits[g, k]``)."""
+    mean = posterior.mean(axis=0)
+    weight = posterior.sum(axis=0)
+    fitted = np.where(weight > 0, (posterior * fits).sum(axis=0) / np.where(weight > 0, weight, 1), 0.0)
+    return StyleReading(
+        seat, styles.names, styles.prior, tuple(float(p) for p in mean), moves, tuple(float(f) for f in fitted)
+    )
 
 
 @dataclass
@@ -170,12 +246,17 @@ class Worlds:
     model: ``deals`` (the batch play-outs' deals), ``clusters[g]`` names
     world ``g`` (equal labels, the same world, drawn twice), ``effective``
     the effective sample size of the weighted worlds they were drawn from,
-    and ``findings``: what the other players' moves said, in words."""
+    ``findings``: what the other players' moves said, in words, and each
+    stranger's style in each world (``styles``) with what its moves said of it (``readings``)."""
 
     deals: Any
     clusters: Ids
     effective: float
     findings: tuple[str, ...] = field(default=())
+    styles: dict[int, Ids] = field(default_factory=dict)
+    """Each stranger's style in each world (an index into its family's styles at the game)."""
+    readings: tuple[StyleReading, ...] = ()
+    """What each stranger's moves say of its style."""
 
 
 def kish(weights: Floats) -> float:

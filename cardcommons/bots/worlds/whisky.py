@@ -22,7 +22,8 @@ import numpy.typing as npt
 
 from cardcommons.bots.playouts import whisky as whisky_playouts
 from cardcommons.bots.policies import Trembling
-from cardcommons.bots.worlds.model import Floats, Ids, TableModel, Worlds, in_ten, kish, systematic
+from cardcommons.bots.styles import SeatStyles
+from cardcommons.bots.worlds.model import Floats, Ids, Worlds, in_ten, kish, reading, styles_drawn, systematic
 from cardcommons.categories import Category
 from cardcommons.game import Action
 from cardcommons.whisky import Exchange, Knock, Pass, TakeSpare, WhiskyPoker
@@ -71,14 +72,17 @@ def _whisky_moves(deals: whisky_playouts.Deals) -> dict[int, list[_Move]]:
     return moves
 
 
-def sample(deals: whisky_playouts.Deals, model: TableModel, policies: list[Trembling], rng: random.Random) -> Worlds:
+def sample(deals: whisky_playouts.Deals, seats: list[SeatStyles], rng: random.Random) -> Worlds:
     """Sequential importance resampling over the seats (see the module's
-    description), each seat read by its policy's batch form (``policies[s]``)."""
+    description), each seat read by its styles (``seats[s]``: their batch
+    forms and prior); then each stranger's style drawn in each world, in
+    proportion to its prior and the chance of the seat's moves under it."""
     generator = np.random.default_rng(rng.getrandbits(64))
     moves = _whisky_moves(deals)
     games = deals.games
     places = whisky_playouts.places(deals.view, deals.template)
     table = deals.table
+    policies = [_Read(styles) for styles in seats]
     order = sorted(moves)
     first = _exact_first(moves, places)
     if first is not None:  # its slots go first, so that it draws from every card (put back in place at the end)
@@ -94,7 +98,7 @@ def sample(deals: whisky_playouts.Deals, model: TableModel, policies: list[Tremb
         where = slice(start, start + count)
         start += count
         if seat == first:
-            particles = _drawn_exactly(particles, count, moves[seat], policies[seat], table, model, generator)
+            particles = _drawn_exactly(particles, count, moves[seat], policies[seat], table, generator)
             continue
         left = particles[:, where.start :]  # the cards not yet placed: the seat's are drawn from these
         drawn = np.zeros((games, 0, count), dtype=np.int64)  # for each world, each try: places in ``left``
@@ -104,7 +108,7 @@ def sample(deals: whisky_playouts.Deals, model: TableModel, policies: list[Tremb
         while tries * 2 <= more:
             new = _draws(generator, games * (more - tries), left.shape[1], count).reshape(games, -1, count)
             new_chance, fits = _seat_chances(
-                moves[seat], _gathered(left, new).reshape(-1, count), policies[seat], table, model
+                moves[seat], _gathered(left, new).reshape(-1, count), policies[seat], table
             )
             drawn = np.concatenate([drawn, new], axis=1)
             chance = np.concatenate([chance, new_chance.reshape(games, -1)], axis=1)
@@ -124,7 +128,25 @@ def sample(deals: whisky_playouts.Deals, model: TableModel, policies: list[Tremb
     labels = read.labels()  # a world drawn twice here was copied by a resampling: it counts once
     per_world = np.asarray(np.bincount(labels, weights=weights), dtype=np.float64)
     picked = systematic(weights, games, generator)
-    return Worlds(read.subset(picked), labels[picked], kish(per_world), _whisky_findings(read, deals, weights, moves))
+    final = read.subset(picked)
+    styles, readings = {}, []
+    for seat in sorted(moves):
+        if seats[seat].stranger:
+            chances, fitted = _style_chances(moves[seat], final.hidden[seat], policies[seat], table)
+            styles[seat], posterior = styles_drawn(chances, seats[seat].prior, generator)
+            readings.append(reading(seat, seats[seat], posterior, fitted, len(moves[seat])))
+    findings = _whisky_findings(read, deals, weights, moves)
+    return Worlds(final, labels[picked], kish(per_world), findings, styles, tuple(readings))
+
+
+class _Read:
+    """A seat's styles as the sampler reads them: their batch forms and prior."""
+
+    def __init__(self, styles: SeatStyles) -> None:
+        forms = styles.batch()
+        assert forms is not None, styles  # the caller reads a table without batch forms otherwise
+        self.forms: list[Trembling] = forms
+        self.prior: Floats = np.array(styles.prior)
 
 
 def _exact_first(moves: dict[int, list[_Move]], places: whisky_playouts.Places) -> int | None:
@@ -138,9 +160,7 @@ def _exact_first(moves: dict[int, list[_Move]], places: whisky_playouts.Places) 
     return None
 
 
-def _drawn_exactly(
-    particles: Ids, count: int, moves: list[_Move], policy: Trembling, table: Any, model: TableModel, generator: Any
-) -> Ids:
+def _drawn_exactly(particles: Ids, count: int, moves: list[_Move], policy: _Read, table: Any, generator: Any) -> Ids:
     """Each world's first ``count`` cards drawn from all of its cards (every
     world holds the same cards) in proportion to the chance of the seat's
     ``moves`` with them, over every way to deal them: the seat's posterior,
@@ -148,7 +168,7 @@ def _drawn_exactly(
     weight is the same (the mean chance), so the weights are not changed."""
     pool = particles[0]
     ways = np.array(list(itertools.combinations(range(len(pool)), count)), dtype=np.int64).reshape(-1, count)
-    chance, _ = _seat_chances(moves, pool[ways], policy, table, model)
+    chance, _ = _seat_chances(moves, pool[ways], policy, table)
     picked = ways[generator.choice(len(ways), size=len(particles), p=chance / chance.sum())]
     ordered = np.tile(pool, (len(particles), 1))  # every world's cards in one order: the places picked are the same
     return _first(ordered, picked, generator)
@@ -198,29 +218,45 @@ def _first(cards: Ids, places: Ids, generator: np.random.Generator) -> Ids:
     return arranged
 
 
-def _seat_chances(
-    moves: list[_Move], hidden: Ids, policy: Trembling, table: Any, model: TableModel
-) -> tuple[Floats, npt.NDArray[np.bool_]]:
+def _seat_chances(moves: list[_Move], hidden: Ids, styles: _Read, table: Any) -> tuple[Floats, npt.NDArray[np.bool_]]:
     """The chance of a seat's moves for each row of its unknown cards
-    (``hidden``), under ``model``, the seat read by ``policy``; and whether
-    that policy could have made them all. A move is weighed only where the earlier ones fit."""
-    bot_chance = np.ones(len(hidden))
-    fits = np.ones(len(hidden), dtype=bool)
+    (``hidden``), read by its ``styles`` (the mean over their prior); and
+    whether a style that plays by a rule could have made them all."""
+    chances, _ = _style_chances(moves, hidden, styles, table)
+    ruled = [k for k, form in enumerate(styles.forms) if form.rule is not None]
+    fits: npt.NDArray[np.bool_] = np.asarray((chances[:, ruled] > 0).any(axis=1))
+    found: Floats = chances @ styles.prior
+    return found, fits
+
+
+def _style_chances(moves: list[_Move], hidden: Ids, styles: _Read, table: Any) -> tuple[Floats, Floats]:
+    """For each row of a seat's unknown cards (``hidden``) and each of its
+    styles, the chance of its moves, and how many of them fit the style (it
+    makes them likelier than a player at random would). A move is weighed
+    only where the earlier ones have a chance under some style; a style that
+    plays every move at random is the same for every row."""
+    weighed = np.array([k for k, form in enumerate(styles.forms) if form.rule is not None or form.wander], dtype=int)
+    forms = [styles.forms[k] for k in weighed.tolist()]
+    chances = np.ones((len(hidden), len(styles.forms)))
+    fits = np.zeros((len(hidden), len(styles.forms)))
     at_random = 1.0
     for move in moves:
         at_random /= move.legal
-        rows = np.flatnonzero(fits)
-        if not len(rows):
+        rows = np.flatnonzero((chances[:, weighed] > 0).any(axis=1))
+        if not len(rows) or not forms:
             continue
-        unknown = hidden[:, : move.hidden] if len(rows) == len(hidden) else hidden[rows, : move.hidden]
+        unknown = hidden[rows, : move.hidden]
         public = np.tile(np.array(move.public, dtype=np.int64), (len(rows), 1))
         hands = np.concatenate([public, unknown], axis=1) if move.public else unknown
         spare = None if move.spare is None else np.array(sorted(move.spare), dtype=np.int64)
         if spare is not None:  # only the exchanges read a hand's order
             hands = np.sort(hands, axis=1)
-        bot_chance[rows] *= whisky_playouts.policy_chances(policy, table, hands, spare, move.action)
-        fits[rows] = bot_chance[rows] > 0
-    return model.mix(bot_chance, at_random), fits
+        found = whisky_playouts.policies_chances(forms, table, hands, spare, move.action)
+        chances[np.ix_(rows, weighed)] *= found
+        fits[np.ix_(rows, weighed)] += found > 1 / move.legal + 1e-12
+    others = np.setdiff1d(np.arange(len(styles.forms)), weighed)
+    chances[:, others] = at_random
+    return chances, fits
 
 
 def _whisky_findings(read: Any, uniform: Any, weights: Floats, moves: dict[int, list[_Move]]) -> tuple[str, ...]:
