@@ -996,10 +996,11 @@ def calibration(matches: int = 0) -> None:
         )
         rows = []
         for label, rivals, limit in _tables():
+            strangers = "strangers" in label  # not told: read by the family of styles, as the coach's default
             for name in _situations_at(label):
                 uniform, ruled, seated = (
                     _calibrated(pool, name, TABLE_PROBES, model, rivals, sits)
-                    for model, sits in ((None, False), ("read", False), ("read", True))
+                    for model, sits in ((None, False), ("read", False), ("styles" if strangers else "read", True))
                 )
                 rows.append(
                     (
@@ -1021,7 +1022,7 @@ def calibration(matches: int = 0) -> None:
                 "situation",
                 "uniform",
                 "reads all as rule of thumb",
-                "reads the table as seated",
+                "as seated (strangers: by their styles)",
                 "probes",
                 "target",
             ),
@@ -1029,7 +1030,8 @@ def calibration(matches: int = 0) -> None:
             [
                 "gap (pts): stated share less outcome, 95% half-width; seat 0 asks the coach once, then plays by",
                 "rule of thumb; 'as seated': coach(..., table=the players), MonteCarloBots read by their stand-in;",
-                "the strangers (cautious GreedyBots, not an arcade option) are not told: read as the rule of thumb;",
+                "strangers (not an arcade option) are not told: the last column reads them by the family of styles",
+                "(bots.styles: the cautious are in it, the wary, knocking at 94 in 100 and taking below 40, are not);",
                 "target: no gap surely above 3 points at an arcade table, 5 at the strangers' table",
             ],
         )
@@ -1082,6 +1084,7 @@ def _tables() -> list[tuple[str, str, float]]:
                     found.append((f"{where}, {bot}{f' ({strength})' if strength else ''}", spec, 0.03))
         if game == "whisky":
             found += [(f"Whisky, {n} players, cautious strangers", "Cautious", 0.05) for n in (2, 4)]
+            found += [(f"Whisky, {n} players, wary strangers", "Wary", 0.05) for n in (2, 4)]
     return found
 
 
@@ -1118,7 +1121,8 @@ def _calibrated(
 
 def _opponents(spec: str | None) -> Callable[[Any, int], Any]:
     """The opponents a spec names: None, the rule of thumb; "RandomBot"; "MonteCarloBot:300";
-    "Cautious", GreedyBots that knock and take more cautiously than the rule (strangers to the coach)."""
+    "Cautious", GreedyBots that knock and take more cautiously than the rule (strangers to the coach);
+    "Wary", GreedyBots between the family's styles (a stranger whose style is not in it)."""
     from cardcommons.bots import GreedyBot, RandomBot, rule_of_thumb
     from cardcommons.bots.calibration import monte_carlo_opponents
 
@@ -1128,18 +1132,21 @@ def _opponents(spec: str | None) -> Callable[[Any, int], Any]:
         return lambda game, seed: RandomBot(seed)
     if spec == "Cautious":
         return lambda game, seed: GreedyBot(knock_at=0.97, take_unseen_below=0.3, seed=seed)
+    if spec == "Wary":
+        return lambda game, seed: GreedyBot(knock_at=0.94, take_unseen_below=0.4, seed=seed)
     return monte_carlo_opponents(int(spec.split(":")[1]))
 
 
 def _probe(task: tuple[str, int, str | None, str | None, bool]) -> Any:
     """One calibration probe, in a worker process (a stranger is never seated)."""
     from cardcommons.bots.calibration import probe
-    from cardcommons.bots.worlds import RULE_OF_THUMB
+    from cardcommons.bots.worlds import RULE_OF_THUMB, STRANGERS
 
     name, n, model, opponents, seated = task
-    reading = None if model is None else RULE_OF_THUMB
+    reading = {None: None, "read": RULE_OF_THUMB, "styles": STRANGERS}[model]
     rivals = _opponents(opponents)
-    return probe(name, n, samples=1000, model=reading, opponents=rivals, seated=seated and opponents != "Cautious")
+    strangers = opponents in ("Cautious", "Wary")
+    return probe(name, n, samples=1000, model=reading, opponents=rivals, seated=seated and not strangers)
 
 
 _DUELS: list[tuple[str, str, int]] = [

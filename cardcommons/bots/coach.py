@@ -250,7 +250,9 @@ def coach(
     if progress is not None and outcomes.playouts < most:
         progress(outcomes.playouts * len(candidates), outcomes.playouts * len(candidates))
     estimates = outcomes.estimates(candidates)
-    assumption = _assumption(table_model, batch) if table is None else _seated_assumption(table, observation.player)
+    assumption = (
+        _assumption(table_model, batch, game) if table is None else _seated_assumption(table, observation.player)
+    )
     return Advice(sorted(estimates, key=lambda e: -e.share), assumption, findings, estimates[0].worlds, readings)
 
 
@@ -277,12 +279,12 @@ def _in_style(
     return played
 
 
-def _assumption(model: TableModel | None, batch: bool) -> str:
+def _assumption(model: TableModel | None, batch: bool, game: Game) -> str:
     """What the coach assumed of the other players, and of the play-outs, in words."""
     if model is None:
         reading = "It dealt the cards you cannot see as if the other players' moves said nothing about them."
     else:
-        reading = f"It read the other players' moves as clues to their cards: {model}."
+        reading = f"It read the other players' moves as clues to their cards: {model.described(game)}."
     players = "by the rule of thumb" if batch else "as the play-out policy given makes them"
     if model is not None and model.styles is not None and batch:
         return (

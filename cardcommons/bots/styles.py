@@ -129,7 +129,7 @@ class Family:
     prior: tuple[float, ...]
 
     def __str__(self) -> str:
-        return ", ".join(f"{STYLES[n].like} {p:.0%}" for n, p in zip(self.names, self.prior, strict=True))
+        return _words(self.names, self.prior)
 
     def at(self, game: Game) -> SeatStyles:
         """The styles of this family that have a meaning at ``game``'s table, their
@@ -146,6 +146,10 @@ class Family:
             tuple(p / total for _, p, _ in present),
             stranger=True,
         )
+
+
+def _words(names: tuple[str, ...], prior: tuple[float, ...]) -> str:
+    return ", ".join(f"{STYLES[n].like} {p:.0%}" for n, p in zip(names, prior, strict=True))
 
 
 def family(prior: Mapping[str, float] | None = None) -> Family:
@@ -205,6 +209,15 @@ class SeatStyles:
     def named(self) -> tuple[tuple[str, ...], tuple[float, ...]]:
         """The styles' names and their prior."""
         return self.names, self.prior
+
+    def __str__(self) -> str:
+        """The styles in words, with their prior.
+
+        >>> from cardcommons.split_and_choose import SplitAndChoose
+        >>> print(FAMILY.at(SplitAndChoose(seed=1)))
+        the rule of thumb 67%, a player like MonteCarloBot 25%, a player at random 8%
+        """
+        return _words(self.names, self.prior)
 
     def batch(self) -> list[Trembling] | None:
         """Each style's reading policy as a batch form, or None if one has none."""
@@ -272,7 +285,7 @@ class StyleReading:
     >>> reading = StyleReading(3, ("rule of thumb", "cautious", "random"), (0.5, 0.3, 0.2), (0.1, 0.85, 0.05), 9,
     ...                        (6.0, 8.0, 0.0))
     >>> print(reading)
-    Seat 3 plays like a cautious player (85%): 8 of its 9 moves fit
+    Seat 3 plays like a cautious player, 85% likely: 8 of its 9 moves fit
     >>> reading.likeliest, reading.caution
     ('cautious', 'too gloomy')
     """
@@ -304,7 +317,9 @@ class StyleReading:
     def caution(self) -> str:
         """How the coach's shares may be off, from what the moves say:
         ``"too hopeful"`` for a seat read like MonteCarloBot (played on by its
-        stand-in's rule, weaker than a look-ahead); ``"too gloomy"`` for a seat
+        stand-in's rule, weaker than a look-ahead), once its moves rule out a
+        player at random (whose moves the stand-in's may fit as well: in Split
+        and Choose it may pick any move at random); ``"too gloomy"`` for a seat
         read as a rule of thumb with moves that fit no rule (a player who strays
         from a greedy rule plays weaker than it); ``"uncertain"`` when the moves
         fit several styles alike (no style above half) or no style at all; else ""."""
@@ -312,7 +327,8 @@ class StyleReading:
         if self.moves and max(self.posterior) < 0.5:
             return "uncertain"
         if name == "like MonteCarloBot":
-            return "too hopeful"
+            at_random = self.chance("random") if "random" in self.names else 0.0
+            return "too hopeful" if at_random < 0.05 else "uncertain"
         if name == "random":
             return "uncertain" if self.moves < 3 else ""
         return "too gloomy" if self.fitted < self.moves else ""
@@ -320,7 +336,7 @@ class StyleReading:
     def __str__(self) -> str:
         who = f"Seat {self.seat}"
         style = STYLES[self.likeliest].like
-        share = f" ({max(self.posterior):.0%})"
+        share = f", {max(self.posterior):.0%} likely"
         if not self.moves:
             return f"{who} has not moved yet: read by the prior, likeliest {style}{share}"
         if self.likeliest == "random":

@@ -11,7 +11,10 @@ move, an old hint disappears. Asked again while it thinks, it says so and
 answers the question in front of you next; where no thread can start (a
 browser-only kernel) it thinks inline. Under the list it says which moves
 it left out and why (:func:`cardcommons.bots.coach.left_out`) and, after
-moves you could not see since its last answer, why its numbers moved. At Split and Choose's reserve the answer is
+moves you could not see since its last answer, why its numbers moved. Of
+each player the table does not know, it says which style its moves fit
+best and how well, and its caution follows what they say: its shares may
+be too hopeful, too gloomy, or only uncertain. At Split and Choose's reserve the answer is
 exact instead: :func:`cardcommons.solve.reserve.solve_reserve`, each move's
 value and the equilibrium's mix, with its assumption (the unseen cards
 weighted alike).
@@ -44,6 +47,7 @@ import ipywidgets as w
 
 from cardcommons.bots import ActionEstimate, coach
 from cardcommons.bots.coach import Advice, gap_words, left_out, same_on_every_deal
+from cardcommons.bots.styles import StyleReading
 from cardcommons.game import Action, Observation
 from cardcommons.palette import text_html
 from cardcommons.split_and_choose import SplitAndChooseObservation
@@ -273,9 +277,70 @@ def _reading_html(
     stand-in (HTML, or "")."""
     if not isinstance(estimates, Advice):
         return ""
-    told = "".join(f"<li>{escape(named(f, seat_name))}.</li>" for f in estimates.findings)
+    said = [*estimates.findings, *map(str, estimates.readings)]
+    told = "".join(f"<li>{escape(named(f, seat_name))}.</li>" for f in said)
     findings = f'<ul style="margin:2px 0 2px 18px;padding:0">{told}</ul>' if told else ""
-    return f"<div>{escape(estimates.assumption)}</div>{findings}{_div(unlike_words(unlike, seated))}"
+    caution = caution_words(estimates.readings, seat_name)
+    return f"<div>{escape(estimates.assumption)}</div>{findings}{_div(unlike_words(unlike, seated))}{_div(caution)}"
+
+
+def caution_words(
+    readings: Sequence[StyleReading], seat_name: Callable[[int], str] = lambda seat: f"Seat {seat}"
+) -> str:
+    """The caution that what the strangers' moves say of their styles calls
+    for ("" when none does): the direction it gives (:attr:`StyleReading.caution`),
+    or, where the moves fit several styles or the directions differ, only that
+    the shares are uncertain. Each player is named by ``seat_name``.
+
+    >>> styles = ("rule of thumb", "like MonteCarloBot", "random")
+    >>> def read(seat, posterior, fits):
+    ...     return StyleReading(seat, styles, (0.6, 0.3, 0.1), posterior, 4, fits)
+    >>> print(caution_words([read(1, (0.1, 0.89, 0.01), (2.0, 4.0, 0.0))]))  # doctest: +NORMALIZE_WHITESPACE
+    Seat 1 plays like MonteCarloBot, and the coach plays it on by a stand-in's rule, weaker than a player who looks
+    ahead: these shares may be too hopeful.
+    >>> print(caution_words([read(1, (0.9, 0.05, 0.05), (3.0, 4.0, 0.0)), read(3, (0.8, 0.1, 0.1), (3.0, 4.0, 0.0))]))
+    ... # doctest: +NORMALIZE_WHITESPACE
+    Seat 1 and Seat 3 made moves that fit no rule the coach knows, and a player who strays from its rule plays weaker
+    than the rule it is played on by: these shares may be too gloomy.
+    >>> print(caution_words([read(1, (0.9, 0.05, 0.05), (3.0, 4.0, 0.0)), read(2, (0.4, 0.35, 0.25), (4.0, 4.0, 0.0))]))
+    ... # doctest: +NORMALIZE_WHITESPACE
+    What the moves of Seat 1 and Seat 2 say of their styles points no one way: these shares are uncertain, and the coach
+    cannot say in which direction.
+    >>> caution_words([read(1, (0.9, 0.05, 0.05), (4.0, 4.0, 0.0))])
+    ''
+    """
+    by_word: dict[str, list[int]] = {}
+    for reading in readings:
+        if reading.caution:
+            by_word.setdefault(reading.caution, []).append(reading.seat)
+    if not by_word:
+        return ""
+    if len(by_word) > 1 or "uncertain" in by_word:
+        seats = sorted(seat for found in by_word.values() for seat in found)
+        return (
+            f"What the moves of {_seats(seats, seat_name)} say of {'its style' if len(seats) == 1 else 'their styles'} "
+            "points no one way: these shares are uncertain, and the coach cannot say in which direction."
+        )
+    ((word, seats),) = by_word.items()
+    one = len(seats) == 1
+    who = _seats(seats, seat_name)
+    who = who[:1].upper() + who[1:]  # it opens the sentence
+    if word == "too hopeful":
+        return (
+            f"{who} {'plays' if one else 'play'} like MonteCarloBot, and the coach plays "
+            f"{'it' if one else 'them'} on by a stand-in's rule, weaker than a player who looks ahead: these "
+            "shares may be too hopeful."
+        )
+    return (
+        f"{who} made moves that fit no rule the coach knows, and a player who strays from its "
+        "rule plays weaker than the rule it is played on by: these shares may be too gloomy."
+    )
+
+
+def _seats(seats: Sequence[int], seat_name: Callable[[int], str]) -> str:
+    """The players in ``seats``, named and listed: "Bot 1", "Bot 1 and Bot 3", "Bot 1, Bot 2 and Bot 4"."""
+    names = [seat_name(seat) for seat in seats]
+    return names[-1] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 def unlike_words(unlike: tuple[str, ...], seated: bool = False) -> str:

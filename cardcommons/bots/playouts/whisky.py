@@ -502,18 +502,28 @@ def policies_chances(
     """:func:`policy_chances` for several policies at once (a column each): what
     they share (the hands' strengths, the exchanges' scores, the legal moves) is found once."""
     ruled = [k for k, p in enumerate(policies) if p.rule is not None and p.by_rule]
+    wanders = np.array([p.wander for p in policies])
+    scores = None  # phase 2, moves at random among the candidates only: the exchanges scored once
+    if spare is not None and wanders.any() and not any(p.tremble for p in policies):
+        scored = np.arange(len(hands))
+        if isinstance(action, Exchange):  # a candidate never lowers the hand, nor does the rule's move
+            now = table.strengths.strengths_of_codes(table.strengths.codes[hands].sum(axis=1))
+            scored = np.flatnonzero(_strength_after(table, hands, spare, action) >= now)
+        scores = np.full((len(hands), 1 + HAND_SIZE * HAND_SIZE), -1, dtype=np.int64)
+        scores[scored] = exchange_scores(table, hands[scored], np.tile(spare, (len(scored), 1)))
     found = np.zeros((len(hands), len(policies)))
     if ruled:
         rules = [_greedy(policies[k]).rule(table.pack, table.ranking) for k in ruled]
         by_rule = np.array([policies[k].by_rule for k in ruled])
-        found[:, ruled] = by_rule * _rules_chances(rules, table, hands, spare, action)
+        found[:, ruled] = by_rule * _rules_chances(rules, table, hands, spare, action, scores)
     if all(p.by_rule == 1 for p in policies):
         return found
+    if scores is not None:
+        found[scored] += (
+            wanders * _candidate_chance(table, hands[scored], np.asarray(spare), scores[scored], action)[:, None]
+        )
+        return found
     rows = np.arange(len(hands))
-    if spare is not None and isinstance(action, Exchange) and not any(p.tremble for p in policies):
-        strength = table.strengths.strengths_of_codes
-        now = strength(table.strengths.codes[hands].sum(axis=1))
-        rows = np.flatnonzero(_strength_after(table, hands, spare, action) >= now)  # a candidate never lowers it
     faces = np.full((len(rows), HAND_SIZE), -1) if spare is None else np.tile(spare, (len(rows), 1))
     held = np.sort(hands[rows], axis=1)
     legal, looked = options(table, held, faces, candidates=any(p.wander > 0 for p in policies))
@@ -525,8 +535,33 @@ def policies_chances(
     else:
         chosen = np.full(len(rows), isinstance(action, TakeSpare | Knock | Pass))
     trembles = np.array([p.tremble for p in policies])
-    wanders = np.array([p.wander for p in policies])
     found[rows] += trembles / legal.sum(axis=1)[:, None] + wanders * (chosen / looked.sum(axis=1))[:, None]
+    return found
+
+
+def _candidate_chance(table: RulesTable, hands: Ids, spare: Ids, scores: Ids, action: Action) -> Floats:
+    """For each row of ``hands`` (sorted ids, with the face-up ``spare``, sorted
+    ids, the exchanges scored: :func:`exchange_scores`), the chance that a move at random among
+    its candidates (:func:`options`) is ``action``: take the spare and knock
+    always, and the exchanges that do not lower the hand, at most
+    ``MAX_EXCHANGE_CANDIDATES`` of them, the strongest first (ties in their
+    order). :func:`options` for one move, without sorting every row's moves."""
+    now = table.strengths.strengths_of_codes(table.strengths.codes[hands].sum(axis=1))
+    exchanges = scores[:, 1:]
+    kept = (exchanges >= 0) & (exchanges >= now[:, None])
+    count = 2 + np.minimum(kept.sum(axis=1), MAX_EXCHANGE_CANDIDATES)
+    if not isinstance(action, Exchange):
+        chance: Floats = 1.0 / count
+        return chance
+    ids = table.ids
+    every = np.arange(len(hands))
+    give = np.argmax(hands == ids[action.give], axis=1)
+    column = HAND_SIZE * give + int(np.flatnonzero(np.asarray(spare) == ids[action.take])[0])
+    mine = exchanges[every, column]
+    columns = np.arange(exchanges.shape[1])[None, :]
+    ahead = kept & ((exchanges > mine[:, None]) | ((exchanges == mine[:, None]) & (columns < column[:, None])))
+    chosen = kept[every, column] & (ahead.sum(axis=1) < MAX_EXCHANGE_CANDIDATES)
+    found: Floats = chosen / count
     return found
 
 
@@ -567,9 +602,15 @@ def chances(
 
 
 def _rules_chances(
-    rules: Sequence[GreedyRule], table: RulesTable, hands: Ids, spare: Ids | None, action: Action
+    rules: Sequence[GreedyRule],
+    table: RulesTable,
+    hands: Ids,
+    spare: Ids | None,
+    action: Action,
+    scores: Ids | None = None,
 ) -> Floats:
-    """:func:`chances` for several rules at once (a column each), the exchanges scored once."""
+    """:func:`chances` for several rules at once (a column each), the exchanges
+    scored once (``scores``: every row's, if scored already)."""
     codes, strength_of = table.strengths.codes, table.strengths.strengths_of_codes
     now = strength_of(codes[hands].sum(axis=1))
     knock = np.stack([rule.arrays[0][now] for rule in rules], axis=1)
@@ -581,7 +622,7 @@ def _rules_chances(
         return np.asarray(fits & ~knock, dtype=np.float64)
     if isinstance(action, Knock):  # the bot knocks where no move beats its hand
         spares = np.tile(np.asarray(spare, dtype=np.int64), (len(hands), 1))
-        stuck = exchange_scores(table, hands, spares).max(axis=1) <= now
+        stuck = (exchange_scores(table, hands, spares) if scores is None else scores).max(axis=1) <= now
         return np.asarray(knock | stuck[:, None], dtype=np.float64)
     mine = _strength_after(table, hands, spare, action)
     chance = np.zeros(knock.shape)
@@ -589,9 +630,9 @@ def _rules_chances(
     rows = np.flatnonzero(beats.any(axis=1))
     if len(rows):
         spares = np.tile(np.asarray(spare, dtype=np.int64), (len(rows), 1))
-        scores = exchange_scores(table, hands[rows], spares)
-        top = scores.max(axis=1)
-        tied = (scores >= top[:, None] - TOLERANCE).sum(axis=1)
+        scored = exchange_scores(table, hands[rows], spares) if scores is None else scores[rows]
+        top = scored.max(axis=1)
+        tied = (scored >= top[:, None] - TOLERANCE).sum(axis=1)
         best = np.where(mine[rows] >= top - TOLERANCE, 1.0 / tied, 0.0)
         chance[rows] = np.where(beats[rows], best[:, None], 0.0)
     return chance

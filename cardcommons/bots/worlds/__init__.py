@@ -60,6 +60,7 @@ from cardcommons.bots.worlds.model import (
     style_chances,
     styles_drawn,
     systematic,
+    unexplained,
 )
 from cardcommons.errors import RulesError, shown
 from cardcommons.game import Observation
@@ -137,6 +138,8 @@ def _sampled(
         drawn = split_and_choose_playouts.candidates(observation, games * _CANDIDATES, rng.getrandbits(64))
     chances = _replayed_chances(drawn, model, {} if cache is None else cache)
     weights: Floats = np.prod([found.chances @ np.array(found.styles.prior) for found in chances], axis=0)
+    if not weights.any():
+        raise unexplained([found.seat for found in chances], [found.styles for found in chances])
     generator = np.random.default_rng(rng.getrandbits(64))
     picked = systematic(weights, games, generator)
     findings = split_worlds.findings(drawn, weights) if isinstance(observation, SplitAndChooseObservation) else ()

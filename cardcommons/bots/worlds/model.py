@@ -39,10 +39,15 @@ __all__ = [
     "style_chances",
     "styles_drawn",
     "systematic",
+    "unexplained",
 ]
 
 Floats = npt.NDArray[np.float64]
 Ids = npt.NDArray[np.int64]
+
+
+_STRANGER = "each other player you do not know plays in one of these styles, read from its moves:"
+"""How the model says a stranger is read, before the family's styles."""
 
 
 @dataclass(frozen=True)
@@ -82,9 +87,21 @@ class TableModel:
 
     def __str__(self) -> str:
         if self.styles is not None:
-            return f"each other player you do not know plays in one of these styles, read from its moves: {self.styles}"
+            return f"{_STRANGER} {self.styles}"
         who = "the rule-of-thumb bot" if self.policy is None else type(self.policy).__name__
         return f"each other player plays as {who} would, or (one in {round(1 / self.tremble)}) at random"
+
+    def described(self, game: Game) -> str:
+        """The model in words, at ``game``'s table (a family's styles there, with their prior).
+
+        >>> from cardcommons.split_and_choose import SplitAndChoose
+        >>> print(STRANGERS.described(SplitAndChoose(seed=1)))  # doctest: +NORMALIZE_WHITESPACE
+        each other player you do not know plays in one of these styles, read from its moves: the rule of thumb 67%,
+        a player like MonteCarloBot 25%, a player at random 8%
+        """
+        if self.styles is None:
+            return str(self)
+        return f"{_STRANGER} {self.styles.at(game)}"
 
     def policy_for(self, game: Game, seat: int | None = None) -> Policy:
         """The policy the model reads ``seat`` of ``game`` by (any seat not
@@ -214,6 +231,16 @@ def style_chances(game: Game, player: int, model: TableModel) -> list[SeatChance
             moves[mover] += 1
         replay.apply(action)
     return [SeatChances(seat, styles, chances[seat], fits[seat], moves[seat]) for seat, styles in seats.items()]
+
+
+def unexplained(seats: Sequence[int], styles: Sequence[SeatStyles]) -> RulesError:
+    """The error when no world drawn fits the moves of ``seats`` under their styles (a family with no random player)."""
+    who = ", ".join(f"seat {s}" for s in seats)
+    named = "; ".join(", ".join(style.names) for style in styles)
+    return RulesError(
+        f"no world drawn fits the moves of {who} under the styles read by ({named}): "
+        "give the family a chance of 'random', a player whose moves any world fits"
+    )
 
 
 def styles_drawn(chances: Floats, prior: Sequence[float], generator: np.random.Generator) -> tuple[Ids, Floats]:

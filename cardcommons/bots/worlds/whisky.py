@@ -23,7 +23,17 @@ import numpy.typing as npt
 from cardcommons.bots.playouts import whisky as whisky_playouts
 from cardcommons.bots.policies import Trembling
 from cardcommons.bots.styles import SeatStyles
-from cardcommons.bots.worlds.model import Floats, Ids, Worlds, in_ten, kish, reading, styles_drawn, systematic
+from cardcommons.bots.worlds.model import (
+    Floats,
+    Ids,
+    Worlds,
+    in_ten,
+    kish,
+    reading,
+    styles_drawn,
+    systematic,
+    unexplained,
+)
 from cardcommons.categories import Category
 from cardcommons.game import Action
 from cardcommons.whisky import Exchange, Knock, Pass, TakeSpare, WhiskyPoker
@@ -44,11 +54,12 @@ class _Move:
     legal: int
 
 
-def _whisky_moves(deals: whisky_playouts.Deals) -> dict[int, list[_Move]]:
+def _whisky_moves(deals: whisky_playouts.Deals, every: bool = False) -> dict[int, list[_Move]]:
     """Each other seat's past moves, replayed in the sampled game: those that
     depend on its unknown cards, and a phase-1 take of the unseen spare, made
     from a hand everyone has seen since (the chance of all of a seat's moves
-    decides whether it plays by the policy or at random)."""
+    decides whether it plays by the policy or at random); with ``every``, a
+    seat whose cards are all known too (its moves speak of its style only)."""
     view, template = deals.view, deals.template
     ids = deals.table.ids
     unknown = deals.unknown
@@ -59,7 +70,7 @@ def _whisky_moves(deals: whisky_playouts.Deals) -> dict[int, list[_Move]]:
     for action in template.actions:
         seat = replay.current_player
         assert seat is not None
-        if seat != view.player and unknown[seat]:
+        if seat != view.player and (unknown[seat] or every):
             spare = [ids[c] for c in replay.spare] if replay.spare_face_up else None
             hand = [ids[c] for c in replay.hands[seat]]
             if took and seat == took[0] and not took_yet:  # the hand it gives face up: every card of it known
@@ -98,7 +109,9 @@ def sample(deals: whisky_playouts.Deals, seats: list[SeatStyles], rng: random.Ra
         where = slice(start, start + count)
         start += count
         if seat == first:
-            particles = _drawn_exactly(particles, count, moves[seat], policies[seat], table, generator)
+            particles = _drawn_exactly(
+                particles, count, moves[seat], policies[seat], table, generator, seat, seats[seat]
+            )
             continue
         left = particles[:, where.start :]  # the cards not yet placed: the seat's are drawn from these
         drawn = np.zeros((games, 0, count), dtype=np.int64)  # for each world, each try: places in ``left``
@@ -116,6 +129,8 @@ def sample(deals: whisky_playouts.Deals, seats: list[SeatStyles], rng: random.Ra
             wanted = _FITTING * games * tries / max(1, fitting)  # tries that give each world a few that fit
             more = min(_MOST_TRIES, _MOST_ROWS // games, int(np.ceil(wanted)))
         total = chance.sum(axis=1)
+        if not total.any():
+            raise unexplained([seat], [seats[seat]])
         pick = (np.cumsum(chance, axis=1) < (generator.random(games) * total)[:, None]).sum(axis=1)
         kept = drawn[np.arange(games), np.minimum(pick, tries - 1)]
         particles = np.concatenate([particles[:, : where.start], _first(left, kept, generator)], axis=1)
@@ -130,11 +145,11 @@ def sample(deals: whisky_playouts.Deals, seats: list[SeatStyles], rng: random.Ra
     picked = systematic(weights, games, generator)
     final = read.subset(picked)
     styles, readings = {}, []
-    for seat in sorted(moves):
+    for seat, seat_moves in sorted(_whisky_moves(deals, every=True).items()):
         if seats[seat].stranger:
-            chances, fitted = _style_chances(moves[seat], final.hidden[seat], policies[seat], table)
+            chances, fitted = _style_chances(seat_moves, final.hidden[seat], policies[seat], table)
             styles[seat], posterior = styles_drawn(chances, seats[seat].prior, generator)
-            readings.append(reading(seat, seats[seat], posterior, fitted, len(moves[seat])))
+            readings.append(reading(seat, seats[seat], posterior, fitted, len(seat_moves)))
     findings = _whisky_findings(read, deals, weights, moves)
     return Worlds(final, labels[picked], kish(per_world), findings, styles, tuple(readings))
 
@@ -160,7 +175,9 @@ def _exact_first(moves: dict[int, list[_Move]], places: whisky_playouts.Places) 
     return None
 
 
-def _drawn_exactly(particles: Ids, count: int, moves: list[_Move], policy: _Read, table: Any, generator: Any) -> Ids:
+def _drawn_exactly(
+    particles: Ids, count: int, moves: list[_Move], policy: _Read, table: Any, generator: Any, seat: int, styles: Any
+) -> Ids:
     """Each world's first ``count`` cards drawn from all of its cards (every
     world holds the same cards) in proportion to the chance of the seat's
     ``moves`` with them, over every way to deal them: the seat's posterior,
@@ -169,6 +186,8 @@ def _drawn_exactly(particles: Ids, count: int, moves: list[_Move], policy: _Read
     pool = particles[0]
     ways = np.array(list(itertools.combinations(range(len(pool)), count)), dtype=np.int64).reshape(-1, count)
     chance, _ = _seat_chances(moves, pool[ways], policy, table)
+    if not chance.any():
+        raise unexplained([seat], [styles])
     picked = ways[generator.choice(len(ways), size=len(particles), p=chance / chance.sum())]
     ordered = np.tile(pool, (len(particles), 1))  # every world's cards in one order: the places picked are the same
     return _first(ordered, picked, generator)
