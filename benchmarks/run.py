@@ -1231,15 +1231,18 @@ def _duel_game(task: tuple[str, int, int, bool]) -> float:
 def luck(matches: int = 0) -> None:
     """How much the luck terms (cardcommons.luck) cut the games a comparison
     needs, per match: seat 0's judged bot against rule-of-thumb bots, its
-    share beside its share adjusted for luck, for several value estimates
-    (play-outs of each move at each decision). ``--matches N``: games per
-    match (40 by default: a small run)."""
+    share beside its share adjusted for luck, for each value estimate (the
+    values' policies, :data:`cardcommons.luck.VALUES`, and the play-outs of
+    each move at each decision). ``--matches N``: games per match (200 by
+    default: enough to tell the estimates apart, see the intervals)."""
     from cardcommons.bots import GreedyBot, HeuristicBot, MonteCarloBot
     from cardcommons.game import play
-    from cardcommons.luck import LATER_CHANCE, OTHER_PLAYERS, THE_DEAL, baseline, measure
+    from cardcommons.luck import LATER_CHANCE, OTHER_PLAYERS, THE_DEAL, VALUES, baseline, measure, played_on
+    from cardcommons.progress import progress as progress_bar
 
-    games = matches or 40
-    variants = (4, 16, 64)
+    games = matches or 200
+    seated, ruled = VALUES
+    variants = ((ruled, 64), (seated, 16), (seated, 64), (seated, 256))
     judged: list[tuple[str, Callable[[int], Any], Callable[[int], list[Any]]]] = []
     for seats in (2, 4, 9):
         judged.append(
@@ -1271,58 +1274,64 @@ def luck(matches: int = 0) -> None:
         )
     )
     rows = []
-    kept: dict[str, int] = {}
+    kept: dict[str, str] = {}
     for name, make, seat in judged:
         played, game_time = [], 0.0
-        for n in range(games):
+        for n in progress_bar(range(games), desc=f"luck: {name}", leave=False):
             game, bots = make(n), seat(n)
             start = time.process_time()
             play(game, bots)
             game_time += time.process_time() - start
-            played.append((game, [None, *bots[1:]]))
-        start = time.process_time()
-        for game, _ in played:
-            baseline(game, 0)  # estimated once for each place at the table, then kept
-        baseline_time = time.process_time() - start
-        best = None
-        for playouts in variants:
+            played.append((game, bots))
+        best: tuple[str, float] | None = None
+        for values, playouts in variants:
             start = time.process_time()
-            found = [measure(game, 0, table, playouts=playouts, seed=n) for n, (game, table) in enumerate(played)]
+            for game, bots in played:  # estimated once for each place at the table, then kept
+                baseline(game, 0, policies=played_on(game, bots if values == seated else None))
+            baseline_time = time.process_time() - start
+            start = time.process_time()
+            found = [
+                measure(game, 0, bots, playouts=playouts, seed=n, values=values)
+                for n, (game, bots) in enumerate(progress_bar(played, desc=f"{values}, {playouts}", leave=False))
+            ]
             luck_time = time.process_time() - start
             outcome = np.array([float(f.outcome) for f in found])
             adjusted = np.array([float(f.adjusted) for f in found])
-            ratio = float(outcome.var() / adjusted.var()) if adjusted.var() > 0 else float("inf")
+            ratio, low, high = _variance_ratio(outcome, adjusted)
             luck_sum = outcome - adjusted
             r = float(np.corrcoef(outcome, luck_sum)[0, 1]) if outcome.std() > 0 and luck_sum.std() > 0 else 0.0
-            net = ratio * game_time / (game_time + luck_time)
+            cost = (game_time + luck_time) / game_time  # the CPU of an adjusted game, in plain games
+            needed = games / ratio * cost if ratio > 0 else float("inf")
             terms = [_correlation(outcome, [f.measured().terms[t] for f in found]) for t in (THE_DEAL, OTHER_PLAYERS)]
             later = _correlation(outcome, [f.measured().terms[LATER_CHANCE] for f in found])
             error = max(f.baseline_error for f in found)
+            label = f"{values}, {playouts}"
             rows.append(
                 (
                     name,
-                    str(playouts),
-                    f"{ratio:.2f}",
+                    label,
+                    f"{ratio:.2f} [{low:.2f}, {high:.2f}]",
                     f"{1 / (1 - r * r):.2f}",
                     *terms,
                     later,
                     f"{error:.3f} ({baseline_time:.0f} s)",
                     f"{game_time / games * 1000:.0f}",
                     f"{luck_time / games * 1000:.0f}",
-                    f"{net:.2f}",
                     f"{games / ratio:.0f}" if ratio > 0 else "-",
+                    f"{needed:.0f}",
+                    f"{games - needed:+.0f}",
                 )
             )
-            if best is None or net > best[1]:
-                best = (playouts, net)
+            if best is None or games - needed > best[1]:
+                best = (label, games - needed)
         assert best is not None
-        kept[name] = best[0]
+        kept[name] = f"{best[0]} ({best[1]:+.0f} games)" if best[1] > 0 else "none saves games: the plain share"
     table(
         f"Luck: the adjusted share against the plain one ({games} games a match, seat 0 judged)",
         (
             "match",
-            "play-outs",
-            "variance ratio",
+            "values, play-outs",
+            "variance ratio [95%]",
             "at most",
             "r(deal)",
             "r(others)",
@@ -1330,22 +1339,37 @@ def luck(matches: int = 0) -> None:
             "baseline se (CPU)",
             "ms/game",
             "ms luck/game",
-            "net ratio",
             f"games for {games}",
+            "with its cost",
+            "saved net",
         ),
         rows,
         [
-            "variance ratio: the plain share's variance over the adjusted share's: the games the adjustment is worth",
+            "values: 'seated' plays each seat on, the judged one too, by its own policy where known (a MonteCarloBot "
+            "by its stand-in's rule), else by the rule of thumb; 'rule of thumb' plays the rule of thumb in every seat",
+            "variance ratio: the plain share's variance over the adjusted share's: the games the adjustment is worth "
+            "(95% from 2,000 bootstrap resamples of the games)",
             "at most: 1 / (1 - r^2), r the luck's correlation with the outcome: the ratio the best fixed weight of "
             "these luck terms could reach (known only in hindsight)",
             "r(...): each luck term's correlation with the outcome (the deal, the known players, later chance)",
-            "net ratio: the variance ratio times the game's CPU time over the game's and the luck's: the CPU it saves",
-            "games for N: the games the adjusted share needs for the interval N plain games give",
+            f"games for {games}: the adjusted games that give the interval {games} plain games give; with its cost: "
+            "those games in plain games' CPU (each costs its game and its luck)",
+            f"saved net: {games} less the games with its cost (below 0: the plain share is cheaper for the interval)",
             "baseline se: the average deal's par, estimated once for each place at the table (a one-off CPU cost, "
             "not in ms luck/game), its standard error counted into every adjusted interval",
-            "kept (the most net ratio): " + "; ".join(f"{name}: {n} play-outs" for name, n in kept.items()),
+            "kept (the most games saved net): " + "; ".join(f"{name}: {k}" for name, k in kept.items()),
         ],
     )
+
+
+def _variance_ratio(outcome: npt.NDArray[np.float64], adjusted: npt.NDArray[np.float64]) -> tuple[float, float, float]:
+    """The plain variance over the adjusted one, with a 95% bootstrap interval (seeded)."""
+    ratio = float(outcome.var() / adjusted.var()) if adjusted.var() > 0 else float("inf")
+    picks = np.random.default_rng(42).integers(0, len(outcome), size=(2000, len(outcome)))
+    spread = adjusted[picks].var(axis=1)
+    ratios = outcome[picks].var(axis=1) / np.where(spread > 0, spread, np.nan)
+    low, high = np.nanpercentile(ratios, [2.5, 97.5])
+    return ratio, float(low), float(high)
 
 
 def _whisky_deal(seats: int, n: int) -> Any:

@@ -78,23 +78,41 @@ class ShareComparison:
     """The luck's correlation with the plain gap, game by game (0 where either never varies)."""
     break_even: float = 0.0
     """The correlation above which subtracting the luck narrows the spread: half the luck's spread over the gap's."""
+    shared: float = 0.0
+    """The standard error every adjusted game shares (the baselines'): more games do not shrink it."""
 
-    def games_for(self, games: int) -> int:
-        """The games the adjusted gap needs for the interval ``games`` games give the plain one.
+    def games_for(self, games: int) -> int | None:
+        """The games the adjusted gap needs for the interval ``games`` games
+        give the plain one; None if no number of games gives it (the
+        baselines' own error, :attr:`shared`, is wider than that interval).
 
         >>> gap = compare_shares("A", "B", ([1, 0, 1, 1], [0, 1, 0, 0]), ([0.6, 0.5, 0.7, 0.6], [0.4, 0.5, 0.3, 0.4]))
         >>> gap.games_for(1_000), round(gap.correlation, 2)
         (27, 0.99)
+        >>> shared = compare_shares("A", "B", gap_shares := ([1, 0, 1, 1], [0, 1, 0, 0]), gap_shares, (0.01, 0.01))
+        >>> shared.games_for(4), shared.games_for(1_000), shared.games_for(100_000) is None
+        (5, 1667, True)
         """
         if isinstance(games, bool) or not isinstance(games, int) or games < 1:
             raise SimulationError(f"games is a whole number of at least 1, not {shown(games)}")
-        return math.ceil(games / self.ratio)
+        plain = _error(self.plain) ** 2 * self.plain.games / games  # the plain gap's variance at ``games``
+        room = plain - self.shared**2
+        if room <= 0:
+            return None
+        per_game = (_error(self.adjusted) ** 2 - self.shared**2) * self.adjusted.games  # one adjusted game's variance
+        return max(1, math.ceil(per_game / room))
 
     def saving(self, games: int) -> str:
         """In words, from the numbers: how many of ``games`` plain games the
         adjustment saves for the same interval, or that it saves none, and why."""
         needed = self.games_for(games)
         why = f"the luck it subtracts correlates {self.correlation:.2f} with the result"
+        if needed is None:
+            return (
+                f"Adjusted for luck, no number of games gives the interval {games:,} plain games give: the average "
+                f"deal's own error (a standard error of {self.shared:.3f}, shared by every game) is wider than it, "
+                f"though {why}. Here the plain gap is the one to read, or the average deal measured more closely."
+            )
         if needed < games:
             return (
                 f"Adjusted for luck, about {needed:,} games give the interval {games:,} plain games give: "
@@ -124,6 +142,11 @@ class ShareComparison:
             f"ShareComparison({self.a!r}, {self.b!r}, gap {gap.mean:+.4f} [{gap.low:+.4f}, {gap.high:+.4f}], "
             f"adjusted {adjusted.mean:+.4f} [{adjusted.low:+.4f}, {adjusted.high:+.4f}], ratio {self.ratio:.2f})"
         )
+
+
+def _error(estimate: Estimate) -> float:
+    """The standard error behind ``estimate``'s 95% interval."""
+    return (estimate.high - estimate.low) / (2 * Z95)
 
 
 def _gap(gap: Estimate) -> str:
@@ -166,4 +189,4 @@ def compare_shares(
     varies = len(set(plain_gaps)) > 1 and len(set(luck)) > 1
     correlation = statistics.correlation(plain_gaps, luck) if varies else 0.0
     break_even = statistics.stdev(luck) / statistics.stdev(plain_gaps) / 2 if varies else 0.0
-    return ShareComparison(a, b, plain, adjusted_gap, ratio, correlation, break_even)
+    return ShareComparison(a, b, plain, adjusted_gap, ratio, correlation, break_even, sum(baseline_errors))

@@ -6,17 +6,21 @@ Bridge players score a pair against the others who held the same cards
 2018) generalises the idea to any game whose chance and some of whose
 players are known. Here a **value** is the seat's expected share of the
 result from a position, with every card dealt so far known and the
-rule-of-thumb bots (:func:`~cardcommons.bots.worlds.rule_of_thumb`) playing
-on from there, estimated by the batch play-outs on the game's true deal.
+players playing on from there by the **values**' policies (:data:`VALUES`:
+by default each seat, the judged one too, by its own policy where the table
+makes it known, else by the rule of thumb,
+:func:`~cardcommons.bots.worlds.rule_of_thumb`), estimated by the batch
+play-outs on the game's true deal.
 Replaying the game, each decision gets the value of every move its mover's
-policy might make, of every move the rule of thumb might make there, and of
-the move made (a :class:`Step`). The **luck terms** (after AIVAT: each is a
+policy might make, of every move the play-outs' policy for it might make
+there, and of the move made (a :class:`Step`). The **luck terms** (after AIVAT: each is a
 value less its expectation under a known chance, the same values on both
 sides) are
 
 - **the deal**: the value at the first decision (**par**: the share the
-  rule of thumb takes from this seat with these cards) less its average
-  over every deal (the **baseline**, estimated once for the table);
+  seat takes with these cards against these players, each playing by the
+  values' policy) less its average over every deal (the **baseline**,
+  estimated once for the table);
 - **seat k**, for each other seat whose policy is known (a rule-of-thumb
   bot, a random one): at each of its decisions, the value of the move it
   made less the policy's expected value there;
@@ -26,7 +30,8 @@ sides) are
 
 Each has a mean of 0 whatever the seat does, so the **adjusted result**,
 the outcome less them, has the outcome's mean and, where the values track
-the game, less spread. Values are exact fractions, so the terms add up to
+the game, less spread: the bench's luck section measures how much, for each
+choice of values. Values are exact fractions, so the terms add up to
 ``outcome - adjusted`` exactly.
 
 >>> from cardcommons.bots import GreedyBot
@@ -54,6 +59,8 @@ import numpy.typing as npt
 
 from cardcommons.bots.playouts import split_and_choose as split_playouts
 from cardcommons.bots.playouts import whisky as whisky_playouts
+from cardcommons.bots.policies import Trembling
+from cardcommons.bots.seating import playing, seat_policies
 from cardcommons.bots.worlds import Policy, rule_of_thumb
 from cardcommons.errors import RulesError, shown
 from cardcommons.game import Action, Game, Observation
@@ -63,8 +70,11 @@ from cardcommons.whisky import WhiskyObservation, WhiskyPoker
 __all__ = [
     "LATER_CHANCE",
     "OTHER_PLAYERS",
+    "RULE_OF_THUMB_VALUES",
+    "SEATED_VALUES",
     "THE_DEAL",
     "UNIFORM",
+    "VALUES",
     "Luck",
     "Measured",
     "Step",
@@ -85,6 +95,13 @@ BASELINE_GAMES = 200
 """The baseline (the average par) is estimated from this many hands of the first player to move, each
 with :data:`BASELINE_PLAYOUTS` deals of the other cards, played out once each."""
 BASELINE_PLAYOUTS = 20
+SEATED_VALUES = "seated"
+"""Values whose play-outs go on with each seat, the judged one too, playing by its own policy where the
+table makes it known (a MonteCarloBot by its stand-in's rule), else by the rule of thumb."""
+RULE_OF_THUMB_VALUES = "rule of thumb"
+"""Values whose play-outs go on with the rule of thumb in every seat, whoever sits there."""
+VALUES = (SEATED_VALUES, RULE_OF_THUMB_VALUES)
+"""The choices of values, the default first (the bench's luck section measures each)."""
 _UNITS = 2520
 """Every share is a whole number of 2520ths (1/k for k winners up to 9), so a mean of them is exact."""
 
@@ -128,10 +145,11 @@ def policy_of(player: object) -> Policy | None:
 class Step:
     """One decision of a finished game: move number ``index``, by ``mover``
     (``known``: by a policy known to be its own), the ``moves`` weighed (those
-    its policy or the rule of thumb might make, and the one made), the chance
-    of each under the mover's policy (``chances``: the rule of thumb's where
-    the mover is the judged seat or unknown) and under the rule of thumb
-    (``model``), the judged seat's ``values`` after each, and the move
+    its policy or the play-outs' policy for it might make, and the one made),
+    the chance of each under the mover's policy (``chances``: the play-outs'
+    policy's where the mover is the judged seat or unknown) and under the
+    policy the play-outs go on with in its seat (``model``), the judged
+    seat's ``values`` after each, and the move
     ``played``. ``before``: where chance dealt cards just before this
     decision, the value expected before they were dealt."""
 
@@ -152,7 +170,7 @@ class Step:
 
     @property
     def par(self) -> Fraction:
-        """The value before the move, the mover playing by the rule of thumb."""
+        """The value before the move, the mover playing as the play-outs go on with it."""
         return _dot(self.model, self.values)
 
     @property
@@ -172,7 +190,7 @@ class Luck:
     sum, exactly. ``par`` is the value of the deal, ``baseline`` its average
     over deals (estimated, with ``baseline_error``, the same for every game at
     the table); ``own`` what the seat's decisions added on the true deal, each
-    against the rule of thumb's expected value there."""
+    against the expected value there of the policy its play-outs go on with."""
 
     seat: int
     outcome: Fraction
@@ -256,13 +274,15 @@ def measure(
     seed: int = 0,
     baseline_games: int = BASELINE_GAMES,
     progress: Callable[[int, int], object] | None = None,
+    values: str = SEATED_VALUES,
 ) -> Luck:
     """The luck in a finished ``game`` for ``seat``, from ``playouts``
     play-outs of each weighed move on the true deal. ``table``: the players
     by seat (a bot, or None where unknown), as the coach takes it; a seat
     whose player has a known policy (:func:`policy_of`) gets a term of its
-    own, and ``seat`` itself is never treated as known. ``progress`` is told
-    ``(moves done, moves in all)``.
+    own, and ``seat`` itself is never treated as known (its own policy, where
+    known, only plays its seat on in the play-outs). ``values``: one of
+    :data:`VALUES`. ``progress`` is told ``(moves done, moves in all)``.
 
     >>> measure(WhiskyPoker(2, seed=1), 0)
     Traceback (most recent call last):
@@ -275,11 +295,13 @@ def measure(
             raise RulesError(f"{name} is a whole number of at least 1, not {shown(value)}")
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise RulesError(f"the seed is an int, not {shown(seed)}")
+    if values not in VALUES:
+        raise RulesError(f"values is one of {', '.join(map(repr, VALUES))}, not {shown(values)}")
     assert isinstance(game, WhiskyPoker | SplitAndChoose)  # checked above
     policies = [None if s == seat or table is None else policy_of(table[s]) for s in range(players)]
     rng = random.Random(seed)
     replay = _start(game)
-    model = rule_of_thumb(replay, 0)
+    continued = played_on(replay, table if values == SEATED_VALUES else None)
     actions = _actions(game)
     steps: list[Step] = []
     for index, action in enumerate(actions):
@@ -289,23 +311,41 @@ def measure(
         if len(legal) > 1:
             known = policies[mover]
             view = replay.observation(mover)
-            moves, (chances, by_model) = _weighed([known or model, model], view, legal, action)
-            values = move_values(replay, seat, moves, playouts, rng)
+            moves, (chances, by_model) = _weighed([known or continued[mover], continued[mover]], view, legal, action)
+            found = move_values(replay, seat, moves, playouts, rng, continued)
             before = _before_dealt(replay, steps)
             played = moves.index(action)
-            steps.append(Step(index, mover, known is not None, moves, chances, by_model, values, played, before))
+            steps.append(Step(index, mover, known is not None, moves, chances, by_model, found, played, before))
         replay.apply(action)
         if progress is not None:
             progress(index + 1, len(actions))
     result = game.result
     assert result is not None
     outcome = Fraction(result.share(seat, players)).limit_denominator(_UNITS)
-    mean, error = baseline(game, seat, baseline_games)
+    mean, error = baseline(game, seat, baseline_games, continued)
     luck = decompose(steps, outcome, seat, mean, error)
     for s, policy in enumerate(policies):  # every known seat has a term, if only 0
         if policy is not None:
             luck.terms.setdefault(seat_term(s), Fraction(0))
     return luck
+
+
+def played_on(game: Game, table: Sequence[object] | None) -> list[Trembling]:
+    """The policy each seat of ``game`` plays on by in the values' play-outs
+    (a batch form): its own where ``table`` makes it known (a MonteCarloBot:
+    its stand-in's rule; a random bot: at random), else the rule of thumb's.
+
+    >>> from cardcommons.bots import GreedyBot, RandomBot
+    >>> played_on(WhiskyPoker(3, seed=1), [None, RandomBot(), GreedyBot(knock_at=0.9)])
+    ... # doctest: +NORMALIZE_WHITESPACE
+    [Trembling(GreedyBot(knock_at=1.0), tremble=0.0), Trembling(None, tremble=1.0),
+     Trembling(GreedyBot(knock_at=0.9), tremble=0.0)]
+    """
+    rule = Trembling(rule_of_thumb(game, 0), 0.0)
+    if table is None:
+        return [rule] * game.players
+    seats = seat_policies(table, game, me=-1)  # every seat, the judged one too: its policy only plays it on
+    return playing(seats, rule, table)
 
 
 def _before_dealt(game: WhiskyPoker | SplitAndChoose, steps: list[Step]) -> Fraction | None:
@@ -362,13 +402,29 @@ def _chances(policy: Policy, view: Observation, legal: list[Action]) -> list[Fra
 
 
 def move_values(
-    game: WhiskyPoker | SplitAndChoose, seat: int, moves: Sequence[Action], playouts: int, rng: random.Random
+    game: WhiskyPoker | SplitAndChoose,
+    seat: int,
+    moves: Sequence[Action],
+    playouts: int,
+    rng: random.Random,
+    policies: Sequence[Trembling] | None = None,
 ) -> tuple[Fraction, ...]:
     """``seat``'s expected share after each of ``moves`` by the player to move
-    in ``game`` (the true game: every card dealt so far known), the rule of
-    thumb playing on in every seat: the mean of ``playouts`` batch play-outs
-    (Split and Choose deals the cards not yet dealt afresh in each), exact
-    at Split and Choose's builds. This is the one place the values come from."""
+    in ``game`` (the true game: every card dealt so far known), each seat
+    playing on by its policy in ``policies`` (batch forms, :func:`played_on`;
+    by default the rule of thumb in every seat): the mean of ``playouts``
+    batch play-outs (Split and Choose deals the cards not yet dealt afresh in
+    each), exact at Split and Choose's builds. This is the one place the values come from.
+
+    >>> from cardcommons.bots.policies import RANDOM
+    >>> from cardcommons.whisky import KNOCK, PASS
+    >>> game = WhiskyPoker.from_deal(["As Ad Ks Kd 9c", "Qh Qs Jc 10d 9h"], "Ac Kc Qc Jd 10s")
+    >>> rule = played_on(game, None)  # the rule of thumb in both seats: seat 1 trades up to beat seat 0
+    >>> move_values(game, 0, [PASS, KNOCK], 40, random.Random(1), rule)
+    (Fraction(0, 1), Fraction(0, 1))
+    >>> move_values(game, 0, [PASS, KNOCK], 40, random.Random(1), [rule[0], RANDOM])  # seat 1 at random
+    (Fraction(1, 1), Fraction(7, 10))
+    """
     if isinstance(game, SplitAndChoose) and game.phase == "build":
         return _build_values(game, seat, moves)
     seeds = np.random.default_rng(rng.getrandbits(64)).integers(
@@ -378,7 +434,7 @@ def move_values(
         view = game.observation(seat)
         cards = np.array(whisky_playouts.places(view, game).cards, dtype=np.int64)
         deals = whisky_playouts.Deals(view, game, np.tile(cards, (playouts, 1)))
-        shares = deals.play_out(moves, seeds, seat=seat)
+        shares = deals.play_out(moves, seeds, policies, seat=seat)
     else:
         mover = game.current_player
         assert mover is not None
@@ -387,7 +443,7 @@ def move_values(
         if len(undealt):
             generator = np.random.default_rng(rng.getrandbits(64))
             maps[:, undealt] = generator.permuted(np.tile(undealt, (playouts, 1)), axis=1)
-        mine = split_playouts.Deals(game.observation(mover), [game], maps).play_out(moves, seeds)
+        mine = split_playouts.Deals(game.observation(mover), [game], maps).play_out(moves, seeds, policies)
         shares = mine if mover == seat else 1 - mine
     return tuple(_exact_mean(row) for row in shares)
 
@@ -421,13 +477,17 @@ def _build_values(game: SplitAndChoose, seat: int, moves: Sequence[Action]) -> t
     return tuple(values)
 
 
-def baseline(game: Game, seat: int, games: int = BASELINE_GAMES) -> tuple[Fraction, float]:
+def baseline(
+    game: Game, seat: int, games: int = BASELINE_GAMES, policies: Sequence[Trembling] | None = None
+) -> tuple[Fraction, float]:
     """The average par: ``seat``'s expected share over every deal at
-    ``game``'s table (its rules, and the seat's place from the dealer or the
-    first splitter), the rule of thumb in every seat; and its standard error.
-    Estimated from ``games`` hands of the first player to move, each with
-    :data:`BASELINE_PLAYOUTS` deals of the other cards (seeded, so the same
-    for every game at the table), and kept for the next call.
+    ``game``'s table (its rules, the seat's place from the dealer or the
+    first splitter, and each seat's policy in ``policies``, batch forms as
+    :func:`played_on` gives them: by default the rule of thumb in every
+    seat); and its standard error. Estimated from ``games`` hands of the
+    first player to move, each with :data:`BASELINE_PLAYOUTS` deals of the
+    other cards (seeded, so the same for every game at the table), and kept
+    for the next call.
 
     >>> mean, error = baseline(SplitAndChoose(seed=1), 0, games=20)
     >>> 0.3 < mean < 0.7, 0 < error < 0.1
@@ -435,20 +495,25 @@ def baseline(game: Game, seat: int, games: int = BASELINE_GAMES) -> tuple[Fracti
     """
     if isinstance(game, WhiskyPoker):
         rules: tuple[Any, ...] = ("whisky", game.players, game.jokers, game.ace_low, game.ranking)
-        place = (seat - game.dealer) % game.players  # the seat, counted from a dealer in seat 0
+        first = game.dealer  # the seats, counted from a dealer in seat 0
     elif isinstance(game, SplitAndChoose):
         rules = ("split", game.face_up_swap)
-        place = 0 if seat == game.first_splitter else 1  # the seat, counted from a first splitter in seat 0
+        first = game.first_splitter  # the seats, counted from a first splitter in seat 0
     else:
         raise RulesError(f"no baseline for {shown(game)}")
-    key = (rules, place, games)
+    if policies is None:
+        policies = played_on(game, None)
+    players = game.players
+    place = (seat - first) % players
+    by_place = tuple(policies[(p + first) % players] for p in range(players))
+    key = (rules, place, games, tuple(map(repr, by_place)))
     if key not in _BASELINES:
-        _BASELINES[key] = _baseline(rules, place, games)
+        _BASELINES[key] = _baseline(rules, place, games, by_place)
     return _BASELINES[key]
 
 
 _BASELINES: dict[tuple[Any, ...], tuple[Fraction, float]] = {}
-"""The baselines estimated so far, by the table's rules, the seat's place and the hands they come from."""
+"""The baselines estimated so far, by the table's rules, the seat's place, the hands they come from and the policies."""
 
 
 def _fresh(rules: tuple[Any, ...], seed: int) -> WhiskyPoker | SplitAndChoose:
@@ -459,9 +524,9 @@ def _fresh(rules: tuple[Any, ...], seed: int) -> WhiskyPoker | SplitAndChoose:
     return SplitAndChoose(seed=seed, first_splitter=0, face_up_swap=rules[1])
 
 
-def _baseline(rules: tuple[Any, ...], seat: int, games: int) -> tuple[Fraction, float]:
+def _baseline(rules: tuple[Any, ...], seat: int, games: int, policies: Sequence[Trembling]) -> tuple[Fraction, float]:
     """:func:`baseline` of ``seat`` at a table where seat 0 deals or splits first, estimated afresh."""
-    rng = random.Random(f"{rules}|{seat}|{games}")
+    rng = random.Random(f"{rules}|{seat}|{games}|{list(policies)}")
     means = np.zeros(games)
     for g in range(games):
         fresh = _fresh(rules, rng.getrandbits(63))
@@ -469,15 +534,15 @@ def _baseline(rules: tuple[Any, ...], seat: int, games: int) -> tuple[Fraction, 
         assert mover is not None
         view = fresh.observation(mover)
         legal: list[Action] = list(fresh.legal_actions())
-        moves, (chances,) = _weighed([rule_of_thumb(fresh, 0)], view, legal, legal[0])
+        moves, (chances,) = _weighed([policies[mover]], view, legal, legal[0])
         seeds = np.random.default_rng(rng.getrandbits(64)).integers(
             0, 2**64, size=(BASELINE_PLAYOUTS, fresh.players), dtype=np.uint64
         )
         if isinstance(view, WhiskyObservation):
             deals = whisky_playouts.deal(view, BASELINE_PLAYOUTS, rng.getrandbits(64))
-            shares = deals.play_out(moves, seeds, seat=seat)
+            shares = deals.play_out(moves, seeds, policies, seat=seat)
         else:
-            played = split_playouts.deal(view, BASELINE_PLAYOUTS, rng.getrandbits(64)).play_out(moves, seeds)
+            played = split_playouts.deal(view, BASELINE_PLAYOUTS, rng.getrandbits(64)).play_out(moves, seeds, policies)
             shares = played if mover == seat else 1 - played
         weights = np.array([float(c) for c in chances])
         means[g] = float(weights @ shares.mean(axis=1))

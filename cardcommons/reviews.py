@@ -363,12 +363,13 @@ def review(
 
 
 def advise(
-    view: Observation, legal: Sequence[Action], played: Action, samples: int, seed: int, table: object
+    view: Observation, legal: Sequence[Action], played: Action, samples: int, seed: int, table: Sequence[object] | None
 ) -> list[ActionEstimate]:
     """The coach's estimates from the reviewed seat's ``view``, best first,
-    the move ``played`` among them. The one place a review asks the coach
-    (``table``, the players by seat, is for the coach to read them by, once it can)."""
-    return list(coach(view, legal, samples=samples, seed=seed, also=[played]))
+    the move ``played`` among them. The one place a review asks the coach:
+    it reads the other players, and plays them on, as ``table`` seats them
+    (the players by seat, None where unknown), as the luck's values do."""
+    return list(coach(view, legal, samples=samples, seed=seed, also=[played], table=table))
 
 
 def _decision(move: int, action: Action, advice: Sequence[ActionEstimate]) -> Decision:

@@ -78,9 +78,30 @@ def test_the_saving_counts_the_games_for_the_same_interval_and_says_why_when_the
     assert tracking.correlation == pytest.approx(covariance / spread_gap / spread_luck)
     assert tracking.break_even == pytest.approx(spread_luck / spread_gap / 2)
     assert tracking.games_for(600) == math.ceil(600 / tracking.ratio) < 600
-    assert f"{600 - tracking.games_for(600):,} games saved" in tracking.saving(600)
+    needed = tracking.games_for(600)
+    assert needed is not None and f"{600 - needed:,} games saved" in tracking.saving(600)
     noise = compare_shares("a", "b", plain, ([1.5, -0.5, 0.5, 0.5, 1.5, 0.5], [0, 1, 0, 1, 0, 0]))
     assert noise.ratio < 1 and noise.correlation < noise.break_even
     assert "no game saved" in noise.saving(600) and f"correlates {noise.correlation:.2f}" in noise.saving(600)
     with pytest.raises(SimulationError, match="games is a whole number of at least 1, not 0"):
         tracking.games_for(0)
+
+
+def test_the_games_for_an_interval_count_the_baselines_error_which_more_games_do_not_shrink() -> None:
+    """Each adjusted share carries its baseline's standard error, the same in
+    every game: the adjusted gap's variance at n games is s^2 / n + e^2, so it
+    needs n = s^2 / (plain variance - e^2) games, and none reach a plain
+    interval narrower than the baselines' error."""
+    plain = ([1, 0, 1, 0, 1, 1], [0, 1, 0, 1, 0, 0])
+    adjusted = ([0.6, 0.4, 0.7, 0.5, 0.6, 0.5], [0.4, 0.6, 0.3, 0.5, 0.4, 0.5])
+    shared = compare_shares("a", "b", plain, adjusted, (0.003, 0.002))
+    gaps = [x - y for x, y in zip(*adjusted, strict=True)]
+    mean = sum(gaps) / 6
+    per_game = sum((g - mean) ** 2 for g in gaps) / 5  # one adjusted game's variance
+    plain_per_game = 1.0 * 6 / 5 * (1 - (2 / 6) ** 2)  # the gaps are +-1, four of six +1
+    assert shared.shared == 0.005
+    needed, without = shared.games_for(600), compare_shares("a", "b", plain, adjusted).games_for(600)
+    assert needed == math.ceil(per_game / (plain_per_game / 600 - 0.005**2))
+    assert without is not None and needed > without  # the baselines' error costs games
+    assert shared.games_for(100_000) is None  # a plain interval narrower than the baselines' error
+    assert "no number of games gives the interval 100,000 plain games give" in shared.saving(100_000)

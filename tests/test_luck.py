@@ -14,7 +14,18 @@ import pytest
 from cardcommons.bots import GreedyBot, HeuristicBot, MonteCarloBot, RandomBot
 from cardcommons.errors import RulesError
 from cardcommons.game import Bot, Game, play
-from cardcommons.luck import LATER_CHANCE, THE_DEAL, UNIFORM, Step, decompose, measure, policy_of
+from cardcommons.luck import (
+    LATER_CHANCE,
+    RULE_OF_THUMB_VALUES,
+    SEATED_VALUES,
+    THE_DEAL,
+    UNIFORM,
+    Step,
+    decompose,
+    measure,
+    played_on,
+    policy_of,
+)
 from cardcommons.split_and_choose import SplitAndChoose
 from cardcommons.whisky import KNOCK, PASS, WhiskyPoker
 
@@ -89,38 +100,62 @@ def test_the_adjusted_result_is_exactly_unbiased_in_a_game_small_enough_to_list(
 
 
 def _luck_sums(
-    make_game: Callable[[int], Game], bots: list[Callable[..., Bot]], seat: int, games: int, known_table: list[object]
+    make_game: Callable[[int], Game],
+    bots: list[Callable[..., Bot]],
+    seat: int,
+    games: int,
+    known_table: list[object],
+    values: str = SEATED_VALUES,
 ) -> list[tuple[float, float, float]]:
     """For ``games`` seeded games: each outcome, adjusted result and baseline error of ``seat``."""
     rows = []
     for g in range(games):
         game = make_game(g)
         play(game, [bot(seed=1000 * g + s) for s, bot in enumerate(bots)])
-        luck = measure(game, seat, table=known_table, playouts=4, seed=g, baseline_games=30)
+        luck = measure(game, seat, table=known_table, playouts=4, seed=g, baseline_games=30, values=values)
         assert luck.outcome - luck.adjusted == sum(luck.terms.values(), Fraction(0))
         rows.append((float(luck.outcome), float(luck.adjusted), luck.baseline_error))
     return rows
 
 
 @pytest.mark.parametrize(
-    ("make_game", "bots", "table", "games"),
+    ("make_game", "bots", "table", "games", "values"),
     [
-        (lambda g: WhiskyPoker(3, seed=g), [GreedyBot, RandomBot, GreedyBot], [None, RandomBot(), GreedyBot()], 80),
+        (
+            lambda g: WhiskyPoker(3, seed=g),
+            [partial(GreedyBot, knock_at=0.8), RandomBot, GreedyBot],
+            [GreedyBot(knock_at=0.8), RandomBot(), GreedyBot()],
+            80,
+            SEATED_VALUES,
+        ),
+        (
+            lambda g: SplitAndChoose(seed=g, first_splitter=g % 2),
+            [HeuristicBot, partial(HeuristicBot, infer_reserve=False)],
+            [RandomBot(), HeuristicBot(infer_reserve=False)],
+            50,
+            SEATED_VALUES,
+        ),
         (
             lambda g: SplitAndChoose(seed=g, first_splitter=g % 2),
             [partial(HeuristicBot, infer_reserve=False), HeuristicBot],
             [None, HeuristicBot()],
-            50,
+            30,
+            RULE_OF_THUMB_VALUES,
         ),
     ],
-    ids=["whisky", "split and choose"],
+    ids=["whisky, seated", "split and choose, seated", "split and choose, rule of thumb"],
 )
 def test_the_adjusted_mean_is_the_plain_mean_over_many_seeded_games(
-    make_game: Callable[[int], Game], bots: list[Callable[..., Bot]], table: list[object], games: int
+    make_game: Callable[[int], Game], bots: list[Callable[..., Bot]], table: list[object], games: int, values: str
 ) -> None:
     """The mean of outcome less adjusted (the luck) is 0 within its 99.7%
-    interval, which counts the games' spread and the baseline's own error."""
-    rows = _luck_sums(make_game, bots, 0, games, table)
+    interval, which counts the games' spread and the baseline's own error:
+    with the values' play-outs going on as the table is seated (the judged
+    seat too, by the policy it is told, wrong or right: here a random bot
+    for a HeuristicBot; a known seat whose policy is not the rule of thumb
+    moves before each later round's cards, so that term's expectation
+    is the seated one's), and with the rule of thumb in every seat."""
+    rows = _luck_sums(make_game, bots, 0, games, table, values)
     differences = [o - a for o, a, _ in rows]
     n = len(differences)
     mean = sum(differences) / n
@@ -147,6 +182,23 @@ def test_the_judged_seat_is_never_known() -> None:
     assert not any(step.known for step in luck.steps if step.mover == 1)
 
 
+def test_the_values_play_each_seat_on_as_seated_and_par_follows_them() -> None:
+    """Seated values play a known seat on by its own policy, the judged one
+    too (its policy is never a term's); par is then the judged seat's
+    value with the first mover playing as the play-outs do, and a seat told
+    to play at random gives a par apart from the rule of thumb's."""
+    game = WhiskyPoker(2, seed=3)
+    play(game, [GreedyBot(seed=1), GreedyBot(seed=2)])
+    random_table: list[object] = [RandomBot(), RandomBot()]
+    seated = measure(game, 1, table=random_table, playouts=32, baseline_games=5)
+    plain = measure(game, 1, table=random_table, playouts=32, baseline_games=5, values=RULE_OF_THUMB_VALUES)
+    assert [repr(p) for p in played_on(game, random_table)] == ["Trembling(None, tremble=1.0)"] * 2
+    first = seated.steps[0]
+    assert first.model == first.chances == tuple(Fraction(1, len(first.moves)) for _ in first.moves)
+    assert seated.par == first.expected and plain.par == plain.steps[0].par != seated.par
+    assert set(seated.terms) == set(plain.terms) == {THE_DEAL, "seat 0"}
+
+
 def test_policies_of_players() -> None:
     assert policy_of(RandomBot()) is UNIFORM
     assert repr(policy_of(HeuristicBot())) == "HeuristicBot()"
@@ -162,6 +214,8 @@ def test_bad_input_is_refused_by_name() -> None:
         measure(game, 2)
     with pytest.raises(RulesError, match="table has 3 players, but the game has 2 seats"):
         measure(game, 0, table=[None, None, None])
+    with pytest.raises(RulesError, match="values is one of 'seated', 'rule of thumb', not 'coach'"):
+        measure(game, 0, values="coach")
     with pytest.raises(RulesError, match="playouts is a whole number of at least 1, not 0"):
         measure(game, 0, playouts=0)
     with pytest.raises(RulesError, match="Whisky Poker or Split and Choose, not 'game'"):
