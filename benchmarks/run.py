@@ -1396,6 +1396,45 @@ def _correlation(outcome: npt.NDArray[np.float64], term: Sequence[float]) -> str
     return f"{float(np.corrcoef(outcome, values)[0, 1]):+.2f}"
 
 
+def review(matches: int = 0) -> None:
+    """The CPU a review of a finished game takes (cardcommons.reviews, as the arcade's Review makes it: the
+    coach's default play-outs, the table's bots known), the reader's seat played by the rule of thumb;
+    the first review at a table estimates the table's baseline too. ``--matches N``: games per table (3)."""
+    from cardcommons.bots import GreedyBot, HeuristicBot
+    from cardcommons.game import play
+    from cardcommons.luck import _BASELINES
+    from cardcommons.reviews import review as review_game
+
+    games = matches or 3
+    tables: list[tuple[str, Callable[[int], Any], Any]] = [
+        (f"Whisky Poker, {seats} players", partial(_whisky_deal, seats), GreedyBot) for seats in (2, 4, 9)
+    ]
+    tables.append(("Split and Choose", _split_deal, HeuristicBot))
+    rows, slowest_nine = [], 0.0
+    for name, deal, bot in tables:
+        _BASELINES.clear()
+        times, decisions = [], []
+        for n in range(games):
+            game = deal(SEED + n)
+            play(game, [bot(seed=SEED + n + seat) for seat in range(game.players)])
+            start = time.process_time()
+            done = review_game(game, 0, table=[None] + [bot() for _ in range(game.players - 1)], progress=False)
+            times.append(time.process_time() - start)
+            decisions.append(len(done.decisions))
+        if name.endswith("9 players"):
+            slowest_nine = max(times)
+        rows.append(
+            (name, f"{times[0]:.2f}", f"{max(times[1:], default=0):.2f}", f"{np.mean(decisions):.1f}", str(games))
+        )
+    verdict = against(-slowest_nine, -5, " s", "a 9-player Whisky Poker review within 5 s CPU")
+    table(
+        "Review of a finished game (CPU seconds)",
+        ("table", "first (with baseline)", "slowest after", "decisions", "games"),
+        rows,
+        [f"9 players, slowest review: {slowest_nine:.2f} s CPU (target 5 s): {verdict}"],
+    )
+
+
 SECTIONS: dict[str, Callable[[int], None]] = {
     "core": core,
     "split_and_choose": split_and_choose,
@@ -1405,6 +1444,7 @@ SECTIONS: dict[str, Callable[[int], None]] = {
     "reserve": reserve,
     "calibration": calibration,
     "luck": luck,
+    "review": review,
 }
 """Benchmark sections by name, run in this order; add yours here."""
 

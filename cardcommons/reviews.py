@@ -27,7 +27,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from html import escape
@@ -45,7 +45,6 @@ from cardcommons.palette import (
     MUTED,
     ORANGE,
     RED_ACCENT,
-    text_html,
 )
 from cardcommons.split_and_choose import SplitAndChoose
 from cardcommons.whisky import WhiskyPoker
@@ -57,8 +56,12 @@ THRESHOLDS = ((BLUNDER, 0.10), (MISTAKE, 0.05), (INACCURACY, 0.02))
 """A decision's label by its cost, in shares of a win (0.10: 10 points): the first it reaches."""
 THRESHOLDS_WORDS = (
     "A move that costs 10 points or more of your share of a win is a blunder, 5 a mistake, 2 an inaccuracy; "
-    "less, or a cost whose interval reaches 0 (not surely worse than the best), is good."
+    "less, or a cost whose 95% interval reaches 0 (not surely worse than the best), is good. Where the "
+    "interval's low end is under half a point (it shows as 0), the label says perhaps: the move is surely "
+    "worse than the best, but perhaps by very little."
 )
+SURE = 0.005
+"""The least low end of a cost's interval (a share of a win: half a point) for a label without "perhaps"."""
 SAMPLES = 1000
 """Play-outs of each move the coach weighs at each decision of a review."""
 _COLOURS = {GOOD: GREEN_ACCENT, INACCURACY: BLUE, MISTAKE: ORANGE, BLUNDER: RED_ACCENT}
@@ -107,14 +110,39 @@ class Decision:
     chance: float
     label: str
 
+    @property
+    def verdict(self) -> str:
+        """The label in words, as the interval backs it: "good", "a blunder", or "perhaps a mistake" where
+        the interval's low end is under half a point (see :data:`THRESHOLDS_WORDS`).
+
+        >>> from cardcommons.whisky import KNOCK, PASS
+        >>> [Decision(4, KNOCK, PASS, 0.07, low, 0.14, 0.3, "mistake").verdict for low in (0.02, 0.004)]
+        ['a mistake', 'perhaps a mistake']
+        """
+        if self.label == GOOD:
+            return GOOD
+        named = f"{_article(self.label)} {self.label}"
+        return named if self.low >= SURE else f"perhaps {named}"
+
+    @property
+    def interval(self) -> str:
+        """The cost's 95% interval in points: "9 to 19"."""
+        return f"{_points(self.low)} to {_points(self.high)}"
+
+    @property
+    def as_good(self) -> bool:
+        """The coach's best, or as good as it to the point (its cost and its interval's high end round to 0)."""
+        return self.action == self.best or round(100 * self.cost) == 0 == round(100 * self.high)
+
     def __str__(self) -> str:
         if self.action == self.best:
             return f"Move {self.move}, {self.action}: the coach's best ({self.label})"
-        if round(100 * self.cost) == 0 == round(100 * self.high):
+        if self.as_good:
             return f"Move {self.move}, {self.action}: as good as {self.best} ({self.label})"
-        ends = f"{_points(self.low)} to {_points(self.high)}"
-        verdict = self.label if self.label == GOOD else f"{_article(self.label)} {self.label}"
-        return f"Move {self.move}, {self.action}: {_points(self.cost)} points below {self.best} ({ends}), {verdict}"
+        return (
+            f"Move {self.move}, {self.action}: {_points(self.cost)} points below {self.best} ({self.interval}), "
+            f"{self.verdict}"
+        )
 
 
 def _article(word: str) -> str:
@@ -166,44 +194,70 @@ class Review:
         record = game.record()
         return type(game).replay({**record, "actions": record["actions"][: decision.move - 1]})
 
-    @property
-    def cost(self) -> float:
-        """What the seat's decisions cost in all, against the coach's best (a share of a win)."""
-        return sum(d.cost for d in self.decisions)
-
     def summary(self) -> str:
-        """The result split in words: the outcome, par against an average deal, the decisions' cost, the luck."""
+        """The result split in words: the outcome, par against an average deal, the decisions, the luck."""
+        return " ".join(self.summary_parts())
+
+    def summary_parts(self) -> tuple[str, str, str]:
+        """:meth:`summary` in three parts, a paragraph each where it is shown: the outcome and the deal;
+        the decisions; the other luck and the result luck aside."""
         result = self.game.result
         assert result is not None
         verb = {"win": "won", "draw": "drew", "loss": "lost"}[result.outcome(self.seat)]
         shared = " a share" if result.outcome(self.seat) == "win" and self.outcome < 1 else ""
         deal = self.luck[THE_DEAL]
         kind = "kind" if deal >= 0.02 else "unkind" if deal <= -0.02 else "about average"
-        words = [
-            f"You {verb}{shared}. From these cards the rule of thumb takes {_percent(self.par)} of the win (the "
-            f"rule of thumb in every seat), against {_percent(self.baseline)} for an average deal: the deal was {kind}."
-        ]
-        costly = [d for d in self.decisions if d.label != GOOD]
-        if costly:
-            worst = max(costly, key=lambda d: d.cost)
-            words.append(
-                f"Your decisions cost {_points(self.cost)} points against the coach's best, most of it "
-                f"{worst.action} at move {worst.move} ({_points(worst.cost)} points, "
-                f"{_article(worst.label)} {worst.label})."
-            )
-        elif self.decisions:
-            words.append("None of your decisions was surely worse than the coach's best.")
+        words = []
         others = {name: value for name, value in self.luck.items() if name not in (THE_DEAL, LATER_CHANCE)}
         if others:
             total = sum(others.values(), Fraction(0))
             words.append(f"The other players' moves {_given(total)}.")
         if LATER_CHANCE in self.luck:
             words.append(f"The cards dealt after the first round {_given(self.luck[LATER_CHANCE])}.")
-        words.append(
-            f"Luck aside, the game counts {_points(self.adjusted)} points of a win for you (the outcome less every "
-            "luck term: right on average over many games, though one game's may fall below 0 or above 100)."
+        unknown = self.game.players - 1 - len(others)
+        counted = (
+            ""
+            if unknown == 0
+            else f"; the moves of {'a player' if unknown == 1 else f'{unknown} players'} whose play is unknown "
+            "are not counted as luck"
         )
-        return " ".join(words)
+        words.append(
+            f"Luck aside, the game counts {_points(self.adjusted)} points of a win for you, against "
+            f"{_points(self.baseline)} for the rule of thumb from your seat on an average deal (the outcome less "
+            f"every luck term: right on average over many games, though one game's may fall below 0 or above 100"
+            f"{counted})."
+        )
+        return (
+            f"You {verb}{shared}. From these cards the rule of thumb, playing your seat against these players, "
+            f"takes {_percent(self.par)} of the win, against {_percent(self.baseline)} for an average deal: the deal "
+            f"was {kind}.",
+            self._decisions_words(),
+            " ".join(words),
+        )
+
+    def _decisions_words(self) -> str:
+        """The decisions in a sentence: how many were surely worse than the coach's best, and the costliest.
+        Each cost is counted from what the seat knew at that move, so costs of different moves are not added."""
+        if not self.decisions:
+            return "You had no decision to make."
+        costly = [d for d in self.decisions if d.label != GOOD]
+        many = len(self.decisions)
+        if not costly:
+            which = "Your one decision was not" if many == 1 else f"None of your {many} decisions was"
+            return f"{which} surely worse than the coach's best."
+        worst = max(costly, key=lambda d: d.cost)
+        if many == 1:
+            which = "Your one decision was"
+        elif len(costly) == many:
+            which = "Both your decisions were" if many == 2 else f"All {many} of your decisions were"
+        else:
+            which = f"{len(costly)} of your {many} decisions {'was' if len(costly) == 1 else 'were'}"
+        return (
+            f"{which} surely worse than the coach's best; the costliest, {worst.action} at move {worst.move}, gave "
+            f"up {_points(worst.cost)} points of your chance of a win as you could see it then ({worst.interval}), "
+            f"{worst.verdict}. Each cost is counted from what you knew at that move, so the costs of different "
+            "moves do not add up."
+        )
 
     def chance_words(self) -> str:
         """The picture of the seat's win chance, in words (its text equivalent)."""
@@ -221,7 +275,7 @@ class Review:
 
     def _repr_html_(self) -> str:
         head = "".join(
-            f'<th scope="col" style="text-align:{align};padding:2px 8px">{name}</th>'
+            f'<th scope="col" role="columnheader" style="text-align:{align};padding:2px 6px">{name}</th>'
             for name, align in (
                 ("Move", "right"),
                 ("You played", "left"),
@@ -230,32 +284,32 @@ class Review:
                 ("Verdict", "left"),
             )
         )
-        rows = "".join(
-            "<tr>"
-            f'<td style="text-align:right;padding:2px 8px">{d.move}</td>'
-            f'<td style="padding:2px 8px">{text_html(str(d.action))}</td>'
-            f'<td style="padding:2px 8px">{text_html(str(d.best))}</td>'
-            f'<td style="text-align:right;padding:2px 8px">{_points(d.cost)} '
-            f'<small style="color:{MUTED}">({_points(d.low)} to {_points(d.high)})</small></td>'
-            f'<td style="padding:2px 8px;font-weight:600">{_mark(_COLOURS[d.label])}{d.label}</td>'
+        rows = "".join(  # the roles named: a phone's stylesheet lays each row out as lines (palette.css)
+            '<tr role="row">'
+            f'<td role="cell" style="text-align:right;padding:2px 6px">{d.move}</td>'
+            f'<td role="cell" style="padding:2px 6px">{escape(str(d.action))}</td>'  # a Joker in the ink: the
+            f'<td role="cell" style="padding:2px 6px">{escape(str(d.best))}</td>'  # cards' purple reads 2:1 on dark
+            f'<td role="cell" style="text-align:right;padding:2px 6px">{_cost_html(d)}</td>'
+            f'<td role="cell" style="padding:2px 6px;font-weight:600">{_verdict_html(d)}</td>'
             "</tr>"
             for d in self.decisions
         )
         table = (
             '<div style="overflow-x:auto" tabindex="0" role="region" aria-label="Your decisions (scrolls sideways)">'
-            '<table style="border-collapse:collapse;color:inherit">'
+            '<table class="cc-review-decisions" role="table" style="border-collapse:collapse;color:inherit">'
             '<caption style="text-align:left;font-weight:600">Your decisions</caption>'
-            f"<thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table></div>"
+            f'<thead role="rowgroup"><tr role="row">{head}</tr></thead>'
+            f'<tbody role="rowgroup">{rows}</tbody></table></div>'
             f'<p style="color:{MUTED}">{escape(THRESHOLDS_WORDS)}</p>'
         )
         return (
             f'<section class="cc-review" aria-label="Review of the game" style="font-family:{FONT};color:{INK}">'
-            f"<p>{escape(self.summary())}</p>{table}{self._picture()}</section>"
+            f"{''.join(f'<p>{escape(part)}</p>' for part in self.summary_parts())}{table}{self._picture()}</section>"
         )
 
     def _picture(self) -> str:
         """The seat's win chance after each of its decisions, as an SVG line with its text equivalent."""
-        width, height, left, top, bottom = 560, 180, 44, 12, 28
+        width, height, left, top, bottom = 440, 174, 44, 12, 30  # drawn small on a phone: its words stay legible
         inner_w, inner_h = width - left - 12, height - top - bottom
         last = max([d.move for d in self.decisions], default=1)
 
@@ -267,7 +321,7 @@ class Review:
 
         grid = "".join(
             f'<line x1="{left}" x2="{width - 12}" y1="{y(c):.1f}" y2="{y(c):.1f}" stroke="{LINE}"/>'
-            f'<text x="{left - 6}" y="{y(c) + 4:.1f}" text-anchor="end" font-size="11" fill="{MUTED}">'
+            f'<text x="{left - 6}" y="{y(c) + 4:.1f}" text-anchor="end" font-size="12" fill="{MUTED}">'
             f"{round(100 * c)}%</text>"
             for c in (0, 0.5, 1)
         )
@@ -279,12 +333,12 @@ class Review:
             for d in self.decisions
         )
         ticks = "".join(
-            f'<text x="{x(d.move):.1f}" y="{height - bottom + 14}" text-anchor="middle" font-size="11" '
+            f'<text x="{x(d.move):.1f}" y="{height - bottom + 18}" text-anchor="middle" font-size="12" '
             f'fill="{MUTED}">{d.move}</text>'
             for d in self.decisions
         )
         axis = (
-            f'{ticks}<text x="{left - 6}" y="{height - bottom + 14}" text-anchor="end" font-size="11" '
+            f'{ticks}<text x="{left - 6}" y="{height - bottom + 18}" text-anchor="end" font-size="12" '
             f'fill="{MUTED}">move</text>'
         )
         words = escape(self.chance_words())
@@ -294,6 +348,19 @@ class Review:
             f'<title id="cc-review-chance">{words}</title>{grid}{line}{marks}{axis}</svg>'
             f'<figcaption style="color:{MUTED}">{words}</figcaption></figure>'
         )
+
+
+def _cost_html(decision: Decision) -> str:
+    """A decision's cost in the table: its points, then its interval (kept on one line); 0 alone for a
+    move as good as the best."""
+    if decision.as_good:
+        return "0"
+    return f'{_points(decision.cost)} <small style="color:{MUTED};white-space:nowrap">({decision.interval})</small>'
+
+
+def _verdict_html(decision: Decision) -> str:
+    """A decision's verdict in the table: its colour's dot, then its words, on one line."""
+    return f'<span style="white-space:nowrap">{_mark(_COLOURS[decision.label])}{escape(decision.verdict)}</span>'
 
 
 def _percent(share: Fraction | float) -> str:
@@ -315,11 +382,14 @@ def review(
     samples: int = SAMPLES,
     seed: int = 0,
     progress: bool = True,
+    told: Callable[[int, int], object] | None = None,
 ) -> Review:
     """Review a finished ``game`` for ``seat`` (see the module). ``table``:
     the players by seat, a bot where known, None where not (the reviewed seat
     is never treated as known); ``samples``: the coach's play-outs of each
-    move at each decision. Shows a progress bar unless ``progress`` is False.
+    move at each decision. Shows a progress bar unless ``progress`` is False;
+    ``told`` is told ``(steps done, steps in all)`` as the review goes (each
+    move is a step twice: priced, then measured for luck).
 
     >>> review(WhiskyPoker(2, seed=1), 0)
     Traceback (most recent call last):
@@ -336,7 +406,17 @@ def review(
 
     replay = type(game).replay({**game.record(), "actions": []})
     actions = game.actions if isinstance(game, WhiskyPoker) else game.history
-    bar = progress_bar(total=2 * len(actions), desc="review", unit="move", disable=not progress)
+    steps = 2 * len(actions)
+    bar = progress_bar(total=steps, desc="review", unit="move", disable=not progress)
+
+    done = [0]  # the steps done (a disabled bar counts none)
+
+    def step(*_measured: int) -> None:
+        bar.update(1)
+        done[0] += 1
+        if told is not None:
+            told(done[0], steps)
+
     decisions = []
     try:
         for index, action in enumerate(actions):
@@ -345,8 +425,8 @@ def review(
                 advice = advise(replay.observation(seat), legal, action, samples, seed + index, table)
                 decisions.append(_decision(index + 1, action, advice))
             replay.apply(action)
-            bar.update(1)
-        measured = measure(game, seat, table, seed=seed, progress=lambda done, total: bar.update(1))
+            step()
+        measured = measure(game, seat, table, seed=seed, progress=step)
     finally:
         bar.close()
     return Review(

@@ -132,3 +132,66 @@ def test_a_record_with_no_move_or_one_says_so_at_the_deal() -> None:
     records.open(record_text(game).encode(), "one.json")
     assert "The deal, then 1 move<" in records.replay.view.value
     assert "Split and Choose, seed 1, 2 players, unfinished" in records.replay.view.value
+
+
+def _hidden(widget: Any) -> bool:
+    return bool(widget.layout.display == "none")
+
+
+def _quick(panel: Any) -> None:
+    """A review panel made to review at once, with few play-outs (the review itself is tested elsewhere)."""
+    panel._background, panel._samples = False, 100
+
+
+def test_the_replay_of_the_game_just_finished_opens_its_review_made_once_with_the_tables_bots_known(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from cardcommons.reviews import review
+    from cardcommons.widgets import review_panel
+
+    made: list[Any] = []
+
+    def counted(*args: Any, **options: Any) -> Any:
+        made.append((args, options))
+        return review(*args, **options)
+
+    arcade = _finished_arcade()
+    records, table = arcade.records, arcade.table
+    _quick(records.review)
+    _quick(table.review)
+    assert _hidden(records.review.widget)  # no game replayed yet
+    table.replay_button.click()
+    assert not _hidden(records.review.widget)
+    monkeypatch.setattr(review_panel, "review", counted)
+    records.review.button.click()
+    done = records.review.review
+    assert done is not None and done.game is table.game and len(made) == 1
+    ((_game, seat, players), options) = made[0]
+    assert seat == 0 and players[0] is None and players[1] is table.players[1] and options["seed"] == table.seed
+    assert set(done.luck) == {"the deal", "seat 1"}  # the table's bot is known, as at the table's own Review
+    shown = unescape(records.review.view.value)
+    heading = f"Review of the Whisky Poker game, seed {table.seed}, seat 0's decisions"
+    assert heading in shown and all(part in shown for part in done.summary_parts())
+    assert unescape(records.announcer.value).endswith(f"{heading}. {done.summary()}</div>")
+    table.review.button.click()  # the table's own Review shows the same review, not made again
+    assert table.review.review is done and len(made) == 1
+    arcade.new_game_button.click()  # the replay stays, and so does its review
+    assert records.review.review is done
+
+
+def test_an_opened_record_is_reviewed_with_its_players_unknown_and_an_unfinished_one_is_not_offered() -> None:
+    game = _finished_arcade().table.game
+    records = RecordControls(background=False)
+    _quick(records.review)
+    records.open(record_text(game).encode(), "mine.json")
+    assert not _hidden(records.review.widget)
+    records.review.button.click()
+    done = records.review.review
+    assert done is not None and done.game.record() == game.record()
+    assert set(done.luck) == {"the deal"}  # a record does not say who played: no seat's moves are luck
+    assert "the moves of a player whose play is unknown are not counted as luck" in done.summary()
+    assert records.review.try_again is not None
+    unfinished = SplitAndChoose(seed=1)
+    unfinished.apply(unfinished.legal_actions()[0])
+    records.open(record_text(unfinished).encode(), "half.json")
+    assert _hidden(records.review.widget) and records.review.view.value == ""  # the old review gone

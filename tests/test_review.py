@@ -3,9 +3,11 @@ paired check by play-outs, it stays within 5 s of CPU for 9 players, bad input i
 
 from __future__ import annotations
 
+import re
 import time
 from dataclasses import replace
 from fractions import Fraction
+from html import escape
 
 import numpy as np
 import pytest
@@ -119,3 +121,68 @@ def test_the_coach_prices_a_move_it_would_leave_out_when_asked() -> None:
     assert len(advice) == len([a for a in game.candidate_actions() if a in legal]) + 1
     with pytest.raises(RulesError, match="not among the legal moves given"):
         coach(view, [a for a in legal if a != left_out], samples=50, also=[left_out])
+
+
+def test_a_label_is_one_its_interval_backs() -> None:
+    """A decision surely worse than the best (its interval off 0) keeps its label; where the interval's
+    low end is under half a point (it shows as 0), the label says perhaps; one reaching 0 is good."""
+    from cardcommons.reviews import Decision
+    from cardcommons.whisky import KNOCK, PASS
+
+    def judged(low: float) -> Decision:
+        return Decision(4, KNOCK, PASS, 0.07, low, 0.14, 0.3, label(0.07, low))
+
+    assert [judged(low).verdict for low in (0.03, 0.005, 0.0049, 0.0001, 0.0, -0.01)] == [
+        "a mistake",
+        "a mistake",
+        "perhaps a mistake",
+        "perhaps a mistake",
+        "good",
+        "good",
+    ]
+    assert str(judged(0.004)) == "Move 4, knock: 7 points below pass (0 to 14), perhaps a mistake"
+    assert judged(0.004).interval == "0 to 14"
+    assert "perhaps" in THRESHOLDS_WORDS and "half a point" in THRESHOLDS_WORDS
+
+
+def test_the_summary_names_the_costliest_decision_and_adds_no_costs_up(whisky_review: Review) -> None:
+    """Costs are counted each from the reader's view at its move: the summary never adds them (three
+    decisions of 40 points would make 120 points of a win), it counts the decisions surely worse and
+    names the costliest; the result luck aside stands beside the rule of thumb's on an average deal."""
+    done = whisky_review
+    first = done.decisions[0]
+    costs = (0.40, 0.45, 0.38)
+    decisions = tuple(
+        replace(first, move=first.move + 2 * i, cost=c, low=c - 0.05, high=c + 0.05, label="blunder")
+        for i, c in enumerate(costs)
+    ) + (replace(first, move=first.move + 6, cost=0.0, low=-0.004, high=0.004, label="good"),)
+    words = replace(done, decisions=decisions).summary()
+    assert "3 of your 4 decisions were surely worse than the coach's best" in words
+    worst = decisions[1]
+    assert f"the costliest, {worst.action} at move {worst.move}, gave up 45 points" in words
+    assert "(40 to 50), a blunder" in words
+    assert "123" not in words and not re.search(r"\b(1[0-9]{2})\b points", words)
+    assert (
+        f"Luck aside, the game counts {round(100 * float(done.adjusted))} points of a win for you, against "
+        f"{round(100 * float(done.baseline))} for the rule of thumb from your seat on an average deal"
+    ) in words
+    assert (
+        f"From these cards the rule of thumb, playing your seat against these players, takes "
+        f"{float(done.par):.0%} of the win, against {float(done.baseline):.0%} for an average deal"
+    ) in words
+    assert "unknown" not in words  # the one other player is known
+    one = replace(done, decisions=decisions[:1] + decisions[3:]).summary()
+    assert "1 of your 2 decisions was surely worse" in one
+    assert "None of your 2 decisions was surely worse" in replace(done, decisions=decisions[3:] * 2).summary()
+    assert "Your one decision was not surely worse" in replace(done, decisions=decisions[3:]).summary()
+    assert "Your one decision was surely worse" in replace(done, decisions=decisions[:1]).summary()
+    assert "Both your decisions were surely worse" in replace(done, decisions=decisions[:2]).summary()
+    # shown: each part a paragraph; a move as good as the best costs 0 with no interval; perhaps, where due
+    hedged = replace(decisions[0], cost=0.07, low=0.004, high=0.14, label="mistake")
+    shown = replace(done, decisions=(hedged, *decisions[1:]))
+    html = shown._repr_html_()
+    assert all(f"<p>{escape(part)}</p>" in html for part in shown.summary_parts())
+    cells = re.findall(r"<tr[^>]*>(.*?)</tr>", html.split("<tbody")[1])
+    assert "perhaps a mistake" in cells[0] and "(0 to 14)" in cells[0]
+    assert re.search(r">0</td>", cells[3]) and "(0 to" not in cells[3] and "good" in cells[3]
+    assert "All 3 of your decisions were surely worse" in replace(done, decisions=decisions[:3]).summary()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import re
+import threading
 import time
 from html import unescape
 from typing import Any
@@ -13,10 +14,12 @@ import pytest
 from test_widgets_tables import sc_play, whisky_play
 
 from cardcommons.bots import GreedyBot, HeuristicBot
+from cardcommons.game import play
 from cardcommons.reviews import Review, review
 from cardcommons.split_and_choose import PACK, SplitAndChoose
 from cardcommons.whisky import WhiskyObservation, WhiskyPoker
 from cardcommons.widgets import SplitAndChooseTable, WhiskyPokerTable, review_panel
+from cardcommons.widgets.table_parts import Thinker
 from cardcommons.widgets.try_again import position_words
 
 
@@ -48,8 +51,8 @@ def test_a_nine_player_whisky_game_is_reviewed_by_a_click_within_5_seconds_of_cp
     assert players[0] is None and all(a is b for a, b in zip(players[1:], table._bots, strict=True))
     assert {f"seat {seat}" for seat in range(1, 9)} <= set(done.luck)  # every bot's moves were priced as known
     shown = unescape(panel.view.value)
-    assert f"Review of deal {table.seed}" in shown and done.summary() in shown
-    rows = re.findall(r"<tr>(.*?)</tr>", shown.split("<tbody>")[1])
+    assert f"Review of deal {table.seed}" in shown and all(part in shown for part in done.summary_parts())
+    rows = re.findall(r"<tr[^>]*>(.*?)</tr>", shown.split("<tbody")[1])
     assert len(rows) == len(done.decisions) and '<th scope="col"' in shown
     for row, decision in zip(rows, done.decisions, strict=True):
         assert str(decision.action) in row and decision.label in row
@@ -141,3 +144,29 @@ def test_a_position_in_words_names_exactly_the_cards_the_reader_knows_of(game: S
             assert named == {str(card) for card in known}, words
         game.apply(bots[seat].act(game.observation(seat), game.legal_actions()))
     assert turns >= 2
+
+
+def test_the_reviews_progress_bar_shows_the_share_of_the_work_done() -> None:
+    """The bar under Review shows how much of the review is done (the thinker's bar cycles where that is
+    unknown); a review tells each step done, up to every move priced and measured."""
+    thinker = Thinker()
+    release = threading.Event()
+
+    def work() -> None:
+        release.wait(10)
+
+    thinker.run(work, True, "Reviewing your decisions", share=lambda: 0.5)
+    deadline = time.monotonic() + 10
+    while thinker.progress.value != thinker.progress.max // 2 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    shown = thinker.progress.value
+    release.set()
+    thinker.wait()
+    assert shown == thinker.progress.max // 2
+
+    game = WhiskyPoker(2, seed=4)
+    play(game, [GreedyBot(seed=1), GreedyBot(seed=2)])
+    told: list[tuple[int, ...]] = []
+    review(game, 0, [None, GreedyBot()], samples=50, progress=False, told=lambda *step: told.append(step))
+    steps = 2 * len(game.actions)
+    assert told == [(n, steps) for n in range(1, steps + 1)]

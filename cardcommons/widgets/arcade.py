@@ -31,9 +31,11 @@ import ipywidgets as w
 from cardcommons.bots import GreedyBot, HeuristicBot, MonteCarloBot, RandomBot
 from cardcommons.categories import STANDARD
 from cardcommons.errors import RulesError, shown
+from cardcommons.game import Game
 from cardcommons.odds import category_counts
 from cardcommons.packs import MAX_PLAYERS, Pack
 from cardcommons.palette import BLUE, FONT, GREEN_ACCENT, MUTED, stylesheet_html
+from cardcommons.reviews import Review
 from cardcommons.widgets.address import STRENGTHS, game_address, read_address, share_address
 from cardcommons.widgets.app import WidgetApp
 from cardcommons.widgets.cards import panel_html
@@ -295,6 +297,7 @@ class Arcade(WidgetApp):
         self.share_view = w.HTML(layout=w.Layout(display="none"))
         self.share_button.on_click(lambda _b: self._share())
         self.records = RecordControls()
+        self.records.review.known = self._review_of
 
         self._split_options = _options(
             Opponent=[self.split_bot, self.split_strength], Splits_first=[self.first_splitter, self.face_up_swap]
@@ -506,8 +509,15 @@ class Arcade(WidgetApp):
         table.on_game_over(partial(self._count, GAMES[game], self._opponent(game)))
         # Replay is enabled exactly while a game is over: the record to download changes with it
         table.replay_button.observe(lambda _c: self.records.offer(self.table.game), names="disabled")
-        table.replay_button.on_click(lambda _b: self.records.show(self.table.game))  # and steps through it
+        # and steps through it, with the table's bots known to its review (shared with the table's own Review)
+        table.replay_button.on_click(lambda _b: self.records.show(self.table.game, table=self.table.players))
+        table.review.known = self._review_of
         return table
+
+    def _review_of(self, game: Game) -> Review | None:
+        """The review of ``game`` shown already, at its table or under the replay (None if none is)."""
+        panels = [table.review for table in self._tables.values()] + [self.records.review]
+        return next((p.review for p in panels if p.review is not None and p.review.game is game), None)
 
     def _opponent(self, game: GameName) -> str:
         """Who the table's bots are, as the score names them: "MonteCarloBot (steady)", "3 GreedyBots"."""

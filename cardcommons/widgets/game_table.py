@@ -122,7 +122,7 @@ class GameTable(WidgetApp, ABC, Generic[G, V]):
         """False where the page has a New game of its own (the arcade's): the toolbar's stays hidden."""
         self.hint = Hint(self._decision, background is not False, announce=self._announce, seat_name=self._seat_name)
         self.review = ReviewPanel(
-            lambda: (self._game, [None, *self._bots], self._seed),
+            lambda: (self._game, self.players, self._seed),
             self._announce,
             self.words.game,
             background is not False,
@@ -195,6 +195,11 @@ class GameTable(WidgetApp, ABC, Generic[G, V]):
     def seed(self) -> int:
         """The seed of the game being played."""
         return self._seed
+
+    @property
+    def players(self) -> list[object]:
+        """The players by seat, as a review takes them: None at yours, the bots at theirs."""
+        return [None, *self._bots]
 
     @property
     @abstractmethod

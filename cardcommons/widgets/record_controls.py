@@ -6,7 +6,12 @@ Voilà or JupyterLab, with no server route. It appears once the game is over:
 a record shows every card. *Open record* reads a file chosen in the browser
 (see :mod:`cardcommons.record_files` for the format) and shows it in the
 replay below, move by move, with what each seat knew after each move (the
-arcade shows a game just finished there too, from its table's *Replay*). A
+arcade shows a game just finished there too, from its table's *Replay*).
+Under a finished game's replay, *Review this game* reviews seat 0's
+decisions (the reader's seat at the arcade's tables; see
+:class:`~cardcommons.widgets.review_panel.ReviewPanel`): against the
+table's own bots for the arcade's game, against players unknown for a record
+opened (a record does not say who played). A
 file that cannot be read is refused in a sentence and what was shown stays.
 
 >>> from cardcommons.record_files import record_text
@@ -27,6 +32,8 @@ True
 >>> controls.replay.next_button.click()
 >>> "Move 1 of 2 · Seat 0: knock" in controls.replay.view.value
 True
+>>> controls.review.button.layout.display is None       # a finished game: it can be reviewed
+True
 >>> controls.open(b'[1, 2]', "notes.txt")
 >>> print(controls.message)
 notes.txt is not a game record: a record file holds one JSON object, not [1, 2]
@@ -36,6 +43,7 @@ notes.txt is not a game record: a record file holds one JSON object, not [1, 2]
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from html import escape
 from typing import Any
 from urllib.parse import quote
@@ -47,6 +55,7 @@ from cardcommons.game import Game
 from cardcommons.palette import BLUE, FONT, INK, LINE, MUTED, PAPER, SHADE
 from cardcommons.record_files import MAX_BYTES, Step, load_record, record_filename, record_text, steps
 from cardcommons.widgets.cards import message_html, panel_html
+from cardcommons.widgets.review_panel import ReviewPanel
 from cardcommons.widgets.table_parts import action_button, announcement_html
 
 __all__ = ["RecordControls", "RecordReplay"]
@@ -117,9 +126,11 @@ class RecordReplay:
 
 class RecordControls:
     """*Download record* for the game :meth:`offer` is given, *Open record*
-    for a file, the message of a file refused, and the :class:`RecordReplay`."""
+    for a file, the message of a file refused, the :class:`RecordReplay`, and
+    :attr:`review`, the review of a finished game replayed (``background``:
+    made in a worker thread, as :class:`ReviewPanel` does)."""
 
-    def __init__(self) -> None:
+    def __init__(self, background: bool = True) -> None:
         self.download_view = w.HTML()
         self.open_button = w.FileUpload(
             accept=".json,application/json",
@@ -133,11 +144,24 @@ class RecordControls:
         self.replay = RecordReplay()
         self.message = ""
         """The sentence of the last file refused ("" once a file opens)."""
+        self._shown: tuple[Game | None, Sequence[object] | None, int] = (None, None, 0)
+        self._name = ""
+        self.announcer = w.HTML(layout=w.Layout(height="0px", min_height="0", margin="0", overflow="hidden"))
+        self.review = ReviewPanel(
+            self._reviewed,
+            self._announce,
+            background=background,
+            heading=lambda: f"Review of {self._name}, seat 0's decisions",
+            button="Review this game",
+        )
+        self.review.widget.layout.display = "none"
         self.widget = w.VBox(
             [
                 w.HBox([self.download_view, self.open_button], layout=w.Layout(align_items="center")),
                 self.message_label,
                 self.replay.widget,
+                self.review.widget,
+                self.announcer,
             ],
             layout=w.Layout(margin="8px 0 0 0"),
         )
@@ -172,13 +196,28 @@ class RecordControls:
         self._say("")
         self.show(game, f"Record {cut(name, 60)}")
 
-    def show(self, game: Game, source: str = "Replay") -> None:
-        """Step through ``game`` in the replay, under a title that starts with ``source``."""
+    def show(self, game: Game, source: str = "Replay", table: Sequence[object] | None = None) -> None:
+        """Step through ``game`` in the replay, under a title that starts with ``source``; once it is
+        finished, offer its review, ``table`` the players by seat where known (None: none is known)."""
         record = game.record()
         seed = record.get("seed")
         deal = f"seed {seed}" if isinstance(seed, int) else "a staged deal"
         state = "finished" if game.is_over else "unfinished"
         self.replay.show(game, f"{source}: {_title_case(record['game'])}, {deal}, {game.players} players, {state}")
+        if self._shown[0] is not game:
+            self.review.forget()
+        self._shown = (game, table, seed if isinstance(seed, int) else 0)
+        self._name = f"the {_title_case(record['game'])} game, {deal}"
+        self.review.widget.layout.display = None if game.is_over else "none"
+
+    def _reviewed(self) -> tuple[Game, Sequence[object] | None, int]:
+        """The game replayed, its players by seat where known, and its seed: for the review."""
+        game, table, seed = self._shown
+        assert game is not None  # the review's button shows with a game only
+        return game, table, seed
+
+    def _announce(self, text: str) -> None:
+        self.announcer.value = announcement_html(text)
 
     def _opened(self) -> None:
         files = self.open_button.value

@@ -2,7 +2,8 @@
 
 A click reviews the reader's decisions (:func:`cardcommons.reviews.review`,
 seat 0, the table's own bots as the known players) in the background while
-a progress bar and the seconds spent move, then shows the review as its
+a progress bar (the share of the game's moves reviewed) and the seconds
+spent move, then shows the review as its
 :class:`~cardcommons.reviews.Review` draws itself (the result split in words
 with par, the decisions as a table, the win chance as a picture with its
 text) under a heading, and tells a screen reader the heading and the summary.
@@ -42,8 +43,9 @@ __all__ = ["ReviewPanel"]
 YOU = 0
 """The reviewed seat: the reader's, at every table."""
 
-Source = Callable[[], tuple[Game, Sequence[object], int]]
-"""The finished game, its players by seat as the review takes them (None at the reader's), and its seed."""
+Source = Callable[[], tuple[Game, Sequence[object] | None, int]]
+"""The finished game, its players by seat as the review takes them (None at the reader's; None for the
+whole table where no player is known), and its seed."""
 
 
 class ReviewPanel:
@@ -53,7 +55,10 @@ class ReviewPanel:
     the seed; ``say`` tells a screen reader a sentence; ``word`` names one
     game of the table ("game", or "deal"); ``background``: review
     in a worker thread (False: at once); ``samples``: the coach's play-outs of
-    each move at each decision.
+    each move at each decision; ``heading``: the review's heading (by default
+    "Review of game 12", ``word`` and the seed); ``button``: the button's label.
+    :attr:`known` finds a review of a game already made elsewhere (the table's
+    and the replay's panels share theirs), so a game is reviewed once.
     """
 
     def __init__(
@@ -63,16 +68,21 @@ class ReviewPanel:
         word: str = "game",
         background: bool = True,
         samples: int = SAMPLES,
+        heading: Callable[[], str] | None = None,
+        button: str = "Review",
     ) -> None:
         self._source = source
         self._word = word
+        self._heading_of = heading
         self._say = say
         self._background = background
         self._samples = samples
         self._reviewed: Game | None = None  # the game whose review is shown
         self.review: Review | None = None
         """The review shown (None before a click, and after a new deal)."""
-        self.button = action_button("Review", "search", "", "your decisions against the coach's best")
+        self.known: Callable[[Game], Review | None] = lambda _game: None
+        """A review of ``game`` made elsewhere, or None (then this panel makes one)."""
+        self.button = action_button(button, "search", "", "your decisions against the coach's best")
         self.button.add_class("cc-review-button")
         self.thinker = Thinker()
         self.view = w.HTML(layout=w.Layout(width="100%", margin="0"))
@@ -90,26 +100,38 @@ class ReviewPanel:
         if game is self._reviewed:
             self._tell()
             return
+        made = self.known(game)
+        if made is not None:
+            self._display(made, table, seed)
+            return
         self.button.disabled = True
         found: list[Review] = []
 
+        steps = [0, 1]  # the review's steps done, and in all
+
+        def told(done: int, total: int) -> None:
+            steps[:] = [done, total]
+
         def work() -> None:
-            found.append(review(game, YOU, table, samples=self._samples, seed=seed, progress=False))
+            found.append(review(game, YOU, table, samples=self._samples, seed=seed, progress=False, told=told))
 
         def then() -> None:
             self.button.disabled = False
             if found and self._source()[0] is game:  # not a game dealt away meanwhile
-                self._reviewed, self.review = game, found[0]
-                self.try_again = TryAgain(found[0], table, self._samples, seed, self._say)
-                self.widget.children = (self.button, self.thinker.widget, self.view, self.try_again.widget)
-                self.view.value = panel_html(
-                    f'<h3 style="font:700 16px/1.3 {FONT};margin:0 0 4px">{escape(self._heading())}</h3>'
-                    f"{found[0]._repr_html_()}",
-                    accent=BLUE,
-                )
-                self._tell()
+                self._display(found[0], table, seed)
 
-        self.thinker.run(work, self._background, "Reviewing your decisions", then=then)
+        self.thinker.run(work, self._background, "Reviewing your decisions", then, lambda: steps[0] / steps[1])
+
+    def _display(self, done: Review, table: Sequence[object] | None, seed: int) -> None:
+        """Show ``done``, with Try again at its costly decisions, and tell a screen reader."""
+        self._reviewed, self.review = done.game, done
+        self.try_again = TryAgain(done, table, self._samples, seed, self._say)
+        self.widget.children = (self.button, self.thinker.widget, self.view, self.try_again.widget)
+        self.view.value = panel_html(
+            f'<h3 style="font:700 16px/1.3 {FONT};margin:0 0 4px">{escape(self._heading())}</h3>{done._repr_html_()}',
+            accent=BLUE,
+        )
+        self._tell()
 
     def forget(self) -> None:
         """Clear the review: a new game is dealt."""
@@ -122,4 +144,6 @@ class ReviewPanel:
             self._say(f"{self._heading()}. {self.review.summary()}")
 
     def _heading(self) -> str:
+        if self._heading_of is not None:
+            return self._heading_of()
         return f"Review of {self._word} {self._source()[2]}"

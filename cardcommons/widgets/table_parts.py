@@ -371,9 +371,11 @@ class Thinker:
         background: bool,
         thinking: str = "The bot is thinking",
         then: Callable[[], None] | None = None,
+        share: Callable[[], float] | None = None,
     ) -> None:
         """Run ``work`` now, or in a worker thread with the progress shown
-        and the ``thinking`` label ticking; then (no longer thinking, still busy) call ``then``."""
+        and the ``thinking`` label ticking; then (no longer thinking, still busy) call ``then``.
+        ``share``: the share of the work done (0 to 1), which the bar then shows, where it is known."""
         if not background:
             work()
             if then is not None:
@@ -389,7 +391,8 @@ class Thinker:
                 with self._shown:
                     if done.is_set():  # the bots moved while the text was made: show nothing
                         return
-                    self.progress.value = (self.progress.value + 1) % (self.progress.max + 1)
+                    moved = (self.progress.value + 1) % (self.progress.max + 1)
+                    self.progress.value = moved if share is None else round(self.progress.max * min(1, share()))
                     self.label.value = text
 
         def main() -> None:

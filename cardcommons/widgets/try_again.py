@@ -72,7 +72,7 @@ class TryAgain:
     def __init__(
         self,
         done: Review,
-        table: Sequence[object],
+        table: Sequence[object] | None,
         samples: int,
         seed: int = 0,
         say: Callable[[str], None] = lambda _text: None,
@@ -86,7 +86,7 @@ class TryAgain:
         """The decisions to try again: those not good."""
         layout = w.Layout(width="auto", max_width="100%")
         self.decision_choice = w.Dropdown(
-            options=[(f"move {d.move}: {d.action} ({d.label})", i) for i, d in enumerate(self.costly)],
+            options=[(f"move {d.move}: {d.action} ({d.verdict})", i) for i, d in enumerate(self.costly)],
             description="Try again at",
             style={"description_width": "initial"},
             layout=layout,

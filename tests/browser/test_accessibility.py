@@ -167,34 +167,8 @@ def test_a_whole_game_of_each_by_keyboard_alone(arcade: Arcade, voila_url: str, 
     tab_to(page, "New game")
     press(page, "Enter")
     expect(page.locator(SPLIT).locator(".widget-html").first).to_contain_text(f"game {SEED + 2}", timeout=TIMEOUT)
-    page.wait_for_function("document.activeElement.closest('.cc-split-and-choose-table') !== null", timeout=TIMEOUT)
+    assert play_split_by_keyboard(page) >= 5
     table = page.locator(SPLIT)
-    moves = 0
-    while not table.locator(".cc-result").is_visible():
-        prompt = table.locator(".cc-prompt").inner_text()
-        before = log_length(page, SPLIT)
-        if "Take the face-up pair" in prompt or table.get_by_role("button", name="Take the face-up pair").is_visible():
-            press(page, "Enter", "Take the face-up pair")
-        else:
-            picks = {"split": 2, "reserve": 1, "build": 5}[
-                "split"
-                if button(table, "Split").is_visible()
-                else "reserve"
-                if button(table, "Swap").is_visible()
-                else "build"
-            ]
-            for n in range(picks):
-                press(page, "Space")
-                if n < picks - 1:
-                    page.keyboard.press("Tab")
-            # all picked: the focus goes to the move that plays them
-            page.wait_for_function(
-                "/(Split|Swap|Build)$/.test((document.activeElement.innerText ?? '').trim())", timeout=TIMEOUT
-            )
-            press(page, "Enter")
-        moves += 1
-        wait_for_turn(page, SPLIT, before)
-    assert moves >= 5
     expect(table.locator(".cc-result")).to_be_visible()
     press(page, "Tab")  # the result's New game had the focus; it still shows where it is
     page.screenshot(path=screenshot_dir / "keyboard_split_and_choose_over.png")
@@ -227,6 +201,39 @@ def test_a_whole_game_of_each_by_keyboard_alone(arcade: Arcade, voila_url: str, 
     expect(whisky.locator(".cc-showdown")).to_be_visible()
     assert focused(page)["text"].strip().endswith("New game")
     page.screenshot(path=screenshot_dir / "keyboard_whisky_over.png")
+
+
+def play_split_by_keyboard(page: Any) -> int:
+    """Play the Split and Choose game dealt to its end by keyboard alone (Space picks the card that has
+    the focus, Tab goes to the next, Enter plays), from the focus in the table; the moves made."""
+    page.wait_for_function("document.activeElement.closest('.cc-split-and-choose-table') !== null", timeout=TIMEOUT)
+    table = page.locator(SPLIT)
+    moves = 0
+    while not table.locator(".cc-result").is_visible():
+        prompt = table.locator(".cc-prompt").inner_text()
+        before = log_length(page, SPLIT)
+        if "Take the face-up pair" in prompt or table.get_by_role("button", name="Take the face-up pair").is_visible():
+            press(page, "Enter", "Take the face-up pair")
+        else:
+            picks = {"split": 2, "reserve": 1, "build": 5}[
+                "split"
+                if button(table, "Split").is_visible()
+                else "reserve"
+                if button(table, "Swap").is_visible()
+                else "build"
+            ]
+            for n in range(picks):
+                press(page, "Space")
+                if n < picks - 1:
+                    page.keyboard.press("Tab")
+            # all picked: the focus goes to the move that plays them
+            page.wait_for_function(
+                "/(Split|Swap|Build)$/.test((document.activeElement.innerText ?? '').trim())", timeout=TIMEOUT
+            )
+            press(page, "Enter")
+        moves += 1
+        wait_for_turn(page, SPLIT, before)
+    return moves
 
 
 def test_a_phone_at_a_full_table_keeps_your_hand_in_view(arcade: Arcade, voila_url: str, screenshot_dir: Path) -> None:
