@@ -146,6 +146,7 @@ def test_whisky_options_deal_a_new_game_with_them() -> None:
     arcade.whisky_bot.value = "MonteCarloBot"
     arcade.table.wait(60)
     assert [(type(b), b.samples) for b in arcade.table.bots] == [(MonteCarloBot, STRENGTHS[0][1])]
+    assert arcade.table.bots[0].table == (None, *arcade.table.bots)  # it plays knowing who sits where, you a stranger
     assert displayed(arcade.whisky_strength) and not displayed(arcade.split_strength)
 
 

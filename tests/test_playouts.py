@@ -189,7 +189,7 @@ def last_round(seed: int) -> Game:
     ("make", "policy"),
     [
         (partial(WhiskyPoker, 3, seed=2), Trembling(None, 1.0)),
-        (partial(WhiskyPoker, 4, seed=5), Trembling(GreedyBot(knock_at=0.95), 0.2, wander=0.4)),
+        (partial(WhiskyPoker, 4, seed=5), Trembling(GreedyBot(knock_at=0.95), 0.2, wander=0.4, knock_floor=0.9)),
         (partial(last_round, 6), Trembling(HeuristicBot(), 0.3, wander=0.3)),
     ],
 )

@@ -159,3 +159,39 @@ def test_a_strength_between_those_fitted_takes_the_nearest() -> None:
     game = SplitAndChoose(seed=1)
     assert settings(game, 150) == settings(game, 100)  # nearer 100 than 300 on a log scale
     assert settings(game, 2000) == settings(game, 1000)
+
+
+def test_a_knock_floor_reads_alike_one_hand_at_a_time_and_in_batch() -> None:
+    """A wander that knocks only on strong hands: the scalar chances and the
+    play-outs' batch chances agree move for move, and a knock at random on a
+    hand below the floor keeps only the tremble's part."""
+    from cardcommons.bots.playouts.whisky import policy_chances
+    from cardcommons.bots.whisky import percentile_of
+    from cardcommons.whisky import Knock, rules_table
+
+    policy = Trembling(GreedyBot(0.9996, 0.56), 0.01, 0.6, knock_floor=0.9)
+    rng = random.Random(3)
+    weak = strong = 0
+    for seed in range(30):
+        game = WhiskyPoker(3, seed=seed)
+        for _ in range(rng.randrange(6)):
+            if not game.is_over:
+                game.apply(rng.choice(game.legal_actions()))
+        if (player := game.current_player) is None:
+            continue
+        view, legal = game.observation(player), list(game.legal_actions())
+        table = rules_table(view.players, view.jokers, view.ace_low, view.ranking)
+        hands = np.array([sorted(table.ids[c] for c in view.hand)])
+        spare = None if view.spare is None else np.array(sorted(table.ids[c] for c in view.spare))
+        chances = policy.probabilities(view, legal)
+        for action, chance in zip(legal, chances, strict=True):
+            assert policy_chances(policy, table, hands, spare, action)[0] == pytest.approx(chance)
+        k = next(i for i, a in enumerate(legal) if isinstance(a, Knock))
+        by_rule = policy.by_rule * GreedyBot(0.9996, 0.56).probabilities(view, legal)[k]
+        if percentile_of(view) < 0.9:  # no knock at random but the tremble's
+            weak += 1
+            assert chances[k] == pytest.approx(by_rule + 0.01 / len(legal))
+        else:
+            strong += 1
+            assert chances[k] > by_rule + 0.01 / len(legal)
+    assert weak and strong

@@ -149,10 +149,12 @@ def test_a_second_hint_while_the_coach_thinks_is_answered(monkeypatch: pytest.Mo
     view, legal = _whisky_phase_two()
     go_on, asked = threading.Event(), []
 
-    def slow_coach(observation: Any, legal_actions: Any, samples: int, seed: int, progress: Any, table: Any) -> Any:
+    def slow_coach(
+        observation: Any, legal_actions: Any, samples: int, seed: int, progress: Any, table: Any, names: Any
+    ) -> Any:
         asked.append(seed)
         assert go_on.wait(10)
-        return coach(observation, legal_actions, 20, seed)
+        return coach(observation, legal_actions, 20, seed, names=names)
 
     monkeypatch.setattr(hint_module, "coach", slow_coach)
     now = [Decision(view, legal, 1)]

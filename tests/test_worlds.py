@@ -4,6 +4,7 @@ posterior against exact enumeration, and the model's errors."""
 from __future__ import annotations
 
 import itertools
+import math
 import re
 from collections import Counter
 from typing import Any
@@ -15,11 +16,13 @@ from cardcommons.bots import GreedyBot, HeuristicBot, MonteCarloBot, RandomBot, 
 from cardcommons.bots.calibration import calibrate
 from cardcommons.bots.playouts import whisky as whisky_playouts
 from cardcommons.bots.worlds import RULE_OF_THUMB, TableModel, likelihood, sample_worlds
+from cardcommons.bots.worlds import whisky as whisky_worlds
 from cardcommons.categories import STANDARD
 from cardcommons.errors import RulesError
 from cardcommons.game import Game
 from cardcommons.split_and_choose import SplitAndChoose
 from cardcommons.whisky import PASS, TAKE, WhiskyPoker, rules_table
+from cardcommons.widgets.hint import Decision, Hint
 
 
 def views_of_play(game: Game, bots: list[Any]) -> list[tuple[Any, list[Any], Any]]:
@@ -129,45 +132,100 @@ def test_a_take_of_the_unseen_spare_off_the_rule_is_weighed_too() -> None:
     assert_one_seat_read_as_exact_enumeration(game.observation(1))
 
 
-def test_the_reading_of_two_seats_and_the_cards_left_matches_exact_enumeration() -> None:
-    """Three players, late in the game: both other seats hold two cards the
-    view cannot locate. Every way to deal them is weighed by the chance of both
-    seats' moves; the sampler, seat by seat, puts each card in each seat, and
-    in the last place of the stock (the cards no move spoke of, in any order),
-    as often as the exact posterior says."""
-    game = WhiskyPoker(3, seed=10, dealer=0)
-    bots = [GreedyBot(seed=seat) for seat in range(3)]
-    while len(game.actions) < 10:
-        seat = game.current_player
-        assert seat is not None
-        game.apply(bots[seat].act(game.observation(seat), game.legal_actions()))
-    assert game.current_player == 2 and game.phase == 2
-    view = game.observation(2)
+def assert_seats_read_as_exact_enumeration(view: Any, by_seat: bool = False) -> None:
+    """Every way to deal the cards ``view`` cannot locate among the other
+    seats is weighed by the chance of all their moves (:func:`likelihood`, the
+    game replayed; ``by_seat``: each seat's part replayed for each of its own
+    ways, the others read as random players, whose part is then the same
+    in every deal); the sampler, seat by seat, puts each card in each seat, and
+    in the last place of the stock (the cards no move spoke of, in any
+    order), as often as that exact posterior says."""
     deals = whisky_playouts.deal(view, 1, seed=0)
     places = whisky_playouts.places(view, deals.template)
     pool = places.cards
-    assert [len(u) for u in places.unknown] == [2, 2, 0] and len(set(pool)) == len(pool) == 12
-    exact = np.zeros((3, len(pool)))  # each card's chance: in seat 0, in seat 1, in the last place
-    everything = range(len(pool))
-    for first in itertools.combinations(everything, 2):
-        for second in itertools.combinations([i for i in everything if i not in first], 2):
-            rest = [i for i in everything if i not in first + second]
-            row = np.array([[pool[i] for i in (*first, *second, *rest)]])
-            weight = likelihood(deals.subset(np.array([0]), row).game(0), 2)
-            exact[0, list(first)] += weight
-            exact[1, list(second)] += weight
-            exact[2, rest] += weight / len(rest)
-    exact /= exact[2].sum()
-    assert exact[:2].max() > 0.9  # the moves say a lot: far from 2 in 12
+    seats = [s for s in range(view.players) if places.unknown[s]]
+    counts = [len(places.unknown[s]) for s in seats]
+    assert len(set(pool)) == len(pool)
+
+    def weight(ways: tuple[tuple[int, ...], ...], model: TableModel = RULE_OF_THUMB) -> float:
+        rest = [i for i in range(len(pool)) if all(i not in way for way in ways)]
+        row = np.array([[pool[i] for i in (*(i for way in ways for i in way), *rest)]])
+        return likelihood(deals.subset(np.array([0]), row).game(0), view.player, model)
+
+    parts: list[dict[tuple[int, ...], float]] = []
+    if by_seat:  # each seat's own part, the others' cards any that are left
+        for k, seat in enumerate(seats):
+            alone = RULE_OF_THUMB.seated([None if s == seat else RandomBot() for s in range(view.players)])
+            part = {}
+            for way in itertools.combinations(range(len(pool)), counts[k]):
+                others = next(_deals_among([i for i in range(len(pool)) if i not in way], counts[:k] + counts[k + 1 :]))
+                part[way] = weight((*others[:k], way, *others[k:]), alone)
+            parts.append(part)
+    exact = np.zeros((len(seats) + 1, len(pool)))  # each card's chance: in each seat, in the last place
+    for ways in _deals_among(list(range(len(pool))), counts):
+        chance = math.prod(part[way] for part, way in zip(parts, ways, strict=True)) if by_seat else weight(ways)
+        for k, way in enumerate(ways):
+            exact[k, list(way)] += chance
+        rest = [i for i in range(len(pool)) if all(i not in way for way in ways)]
+        exact[-1, rest] += chance / len(rest)
+    exact /= exact[-1].sum()
+    assert exact[:-1].max() > 0.9  # the moves say a lot
     worlds = sample_worlds(view, 4000, seed=3)
     assert worlds.effective > 1000
     shuffled = worlds.deals.shuffled
-    located = (shuffled[:, places.seat(0)], shuffled[:, places.seat(1)], shuffled[:, -1:])
+    located = [*(shuffled[:, places.seat(s)] for s in seats), shuffled[:, -1:]]
     for expected, columns in zip(exact, located, strict=True):
         sampled = Counter(columns.reshape(-1).tolist())
         for card, chance in zip(pool, expected, strict=True):
             seen = sampled[card] / 4000
             assert abs(seen - chance) < 4 * np.sqrt(chance * (1 - chance) / worlds.effective) + 0.01, card
+
+
+def _deals_among(cards: list[int], counts: list[int]) -> Any:
+    """Every way to deal ``counts[k]`` of ``cards`` to each seat ``k`` in turn."""
+    if not counts:
+        yield ()
+        return
+    for first in itertools.combinations(cards, counts[0]):
+        for rest in _deals_among([c for c in cards if c not in first], counts[1:]):
+            yield (first, *rest)
+
+
+def test_the_reading_of_two_seats_and_the_cards_left_matches_exact_enumeration() -> None:
+    """Three players, late in the game: both other seats hold two cards the view cannot locate."""
+    game = WhiskyPoker(3, seed=10, dealer=0)
+    play_until(game, [GreedyBot(seed=seat) for seat in range(3)], 10)
+    assert game.current_player == 2 and game.phase == 2
+    assert_seats_read_as_exact_enumeration(game.observation(2))
+
+
+@pytest.mark.parametrize("way", ["weighted draws", "without tables", "moved apart"])
+def test_the_reading_of_three_seats_after_a_knock_matches_exact_enumeration(
+    way: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Four players after a knock: the knocker holds two cards the view cannot
+    locate, two other seats one each, seven more lie in the stock. The seats
+    are drawn in turn (each from its table of ways and from the cards left,
+    leaving the cards the later ones need, the last from every way left; or,
+    without tables, from the cards left only), and the weighted draws,
+    resampled, match the posterior; so do the worlds kept once moved apart by
+    exact steps (which would hide a wrong weight: the draws are checked without them too)."""
+    if way != "moved apart":
+        monkeypatch.setattr(whisky_worlds, "_SWEEPS", 0)
+    if way == "without tables":
+        monkeypatch.setattr(whisky_worlds, "_MOST_DEALS", 0)
+    game = WhiskyPoker(4, seed=30, dealer=0)
+    play_until(game, [GreedyBot(seed=seat) for seat in range(4)], 16)
+    assert game.knocker == 0 and game.current_player == 1
+    assert_seats_read_as_exact_enumeration(game.observation(1), by_seat=True)
+
+
+def play_until(game: WhiskyPoker, bots: list[Any], moves: int) -> None:
+    """Play ``game`` with ``bots`` until ``moves`` moves have been made."""
+    while len(game.actions) < moves:
+        seat = game.current_player
+        assert seat is not None
+        game.apply(bots[seat].act(game.observation(seat), game.legal_actions()))
 
 
 def test_the_model_is_a_policy_or_none() -> None:
@@ -194,7 +252,7 @@ def test_a_policy_of_ones_own_reads_the_table_one_game_at_a_time() -> None:
     view, legal = game.observation(game.current_player), game.legal_actions()
     read = coach(view, legal, samples=40, seed=1, model=GreedyBot())
     assert "each other player plays as GreedyBot would, or (one in 50) at random." in read.assumption
-    assert [e.action for e in read] and read.worlds < 40  # worlds drawn twice count once
+    assert [e.action for e in read] and 0 < read.worlds <= 40
 
 
 def test_likelihood_is_the_chance_of_the_other_players_moves() -> None:
@@ -229,8 +287,37 @@ def test_the_reading_says_what_a_blind_swap_told() -> None:
     view = game.observation(game.first_splitter)
     assert view.unseen_blind_swap
     read = sample_worlds(view, 300, seed=1)
-    assert any("it gave away a King more than 9 times in 10" in finding for finding in read.findings), read.findings
+    other = 1 - game.first_splitter
+    said = f"Player {other}'s moves say it gave away a King more than 9 times in 10"
+    assert any(finding.startswith(said) for finding in read.findings), read.findings
     assert sample_worlds(view, 300, seed=1, model=None).findings == ()
+    named = sample_worlds(view, 300, seed=1, names=lambda seat: "the bot" if seat == other else "you")
+    assert named.findings == tuple(f.replace(f"Player {other}", "The bot") for f in read.findings)
+
+
+def test_the_findings_name_the_seats_as_the_table_names_them() -> None:
+    """Told the table's names, the findings use them (the same worlds, the same
+    words otherwise); a name that is not a function of the seat is refused."""
+    game = WhiskyPoker(4, seed=1)
+    play_until(game, [GreedyBot(seed=s) for s in range(4)], 9)
+    seat = game.current_player
+    assert seat is not None
+    view = game.observation(seat)
+    read = sample_worlds(view, 300, seed=1)
+    named = sample_worlds(view, 300, seed=1, names=lambda s: f"bot {s} (Ann)")
+    assert read.findings and all(f.startswith("Seat ") for f in read.findings), read.findings
+    assert named.findings == tuple(re.sub(r"^Seat (\d+)", r"Bot \1 (Ann)", f) for f in read.findings)
+    with pytest.raises(RulesError, match="names is a function of a seat that gives its name, not 'Ann'"):
+        sample_worlds(view, 10, seed=1, names="Ann")  # type: ignore[arg-type]
+    hint = Hint(
+        lambda: Decision(view, tuple(game.legal_actions()), 1),
+        background=False,
+        samples=100,
+        seat_name=lambda s: f"Bot {s}",
+    )
+    hint.button.click()  # the Hint tells the coach the table's names: its findings need no renaming
+    knocked = re.search(r"Bot (\d+) (?:knocked|gave [^:]*): in the worlds that fit its moves", hint.answer.value)
+    assert knocked and "Seat " not in hint.answer.value, hint.answer.value
 
 
 class _Gives:

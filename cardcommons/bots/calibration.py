@@ -23,6 +23,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from cardcommons.bots.coach import MonteCarloBot, coach, rule_of_thumb
+from cardcommons.bots.seating import tell_the_table
 from cardcommons.bots.worlds import RULE_OF_THUMB, TableModel
 from cardcommons.errors import RulesError, shown
 from cardcommons.game import Bot, Game
@@ -149,8 +150,12 @@ def probe(
 
 
 def _seats(game: Game, n: int, opponents: Callable[[Game, int], Bot]) -> list[Bot]:
-    """Seat 0's rule-of-thumb bot and the opponents, seeded from the probe's number."""
-    return [rule_of_thumb(game, n * 16)] + [opponents(game, n * 16 + s) for s in range(1, game.players)]
+    """Seat 0's rule-of-thumb bot and the opponents, seeded from the probe's number; the
+    opponents that play knowing who sits where are told the table as the arcade tells them
+    (seat 0 a person they read)."""
+    others = [opponents(game, n * 16 + s) for s in range(1, game.players)]
+    tell_the_table([None, *others])
+    return [rule_of_thumb(game, n * 16), *others]
 
 
 @dataclass(frozen=True)

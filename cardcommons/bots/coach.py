@@ -166,6 +166,7 @@ def coach(
     model: TableModel | Policy | None = STRANGERS,
     also: Sequence[Action] = (),
     table: Sequence[object] | None = None,
+    names: Callable[[int], str] | None = None,
 ) -> Advice:
     """Estimate every candidate move (the game's ``candidate_actions`` that
     are legal), best first, all moves played out on the same worlds, with the
@@ -199,7 +200,8 @@ def coach(
     (its deals weighed, not resampled).
 
     ``also``: legal moves to weigh beside the candidates (a move played that
-    the game leaves out of them, to price it).
+    the game leaves out of them, to price it). ``names`` names each seat in
+    the findings as the table names it (by default "Seat 2", "Player 1").
     """
     _check_samples(samples, allow_none=True)
     if isinstance(seed, bool) or not isinstance(seed, int):
@@ -233,7 +235,7 @@ def coach(
     while outcomes.playouts < most:
         count = min(_CHUNK, most - outcomes.playouts)
         if batch:
-            worlds = sample_worlds(observation, count, rng.getrandbits(64), table_model, replayed)
+            worlds = sample_worlds(observation, count, rng.getrandbits(64), table_model, replayed, names)
             base = np.array([rng.getrandbits(64) for _ in range(count)], dtype=np.uint64)[:, None]
             seeds = base + np.arange(game.players, dtype=np.uint64)[None, :]  # wraps past 2**64, as seed_of does
             played = _in_style(policies, worlds, table_model, game)

@@ -34,9 +34,10 @@ from typing import Protocol, runtime_checkable
 
 from cardcommons.bots.choice import checked_legal
 from cardcommons.bots.split_and_choose import HeuristicBot
-from cardcommons.bots.whisky import GreedyBot
+from cardcommons.bots.whisky import GreedyBot, percentile_of
 from cardcommons.errors import RulesError, shown
 from cardcommons.game import Action, Observation
+from cardcommons.whisky import KNOCK, WhiskyObservation
 
 __all__ = ["RANDOM", "Policy", "RandomBot", "Rule", "Trembling", "batch_form", "candidates", "checked_probabilities"]
 
@@ -87,7 +88,9 @@ class Trembling:
     """Plays as ``rule`` would (None: no rule), or, at each move, with the
     chance ``tremble`` a legal move at random, and with the chance ``wander``
     one of the game's candidate moves at random (those the coach weighs,
-    ``candidate_actions()``: the moves a player who looks ahead picks among).
+    ``candidate_actions()``: the moves a player who looks ahead picks among;
+    in Whisky Poker a knock among them only on a hand at the percentile
+    ``knock_floor`` or above, see :func:`~cardcommons.bots.whisky.hand_percentiles`).
     The batch form of every policy the project knows (see the module's description).
 
     >>> from cardcommons.whisky import WhiskyPoker
@@ -99,11 +102,12 @@ class Trembling:
     rule: Rule | None
     tremble: float
     wander: float = 0.0
+    knock_floor: float = 0.0
 
     def __post_init__(self) -> None:
         if self.rule is not None and not isinstance(self.rule, GreedyBot | HeuristicBot):
             raise RulesError(f"a trembling policy's rule is GreedyBot, HeuristicBot or None, not {shown(self.rule)}")
-        for name in ("tremble", "wander"):
+        for name in ("tremble", "wander", "knock_floor"):
             chance = getattr(self, name)
             if isinstance(chance, bool) or not isinstance(chance, int | float) or not 0 <= chance <= 1:
                 raise RulesError(f"{name} is a chance from 0 to 1, not {shown(chance)}")
@@ -116,7 +120,8 @@ class Trembling:
 
     def __repr__(self) -> str:
         wander = f", wander={self.wander!r}" if self.wander else ""
-        return f"Trembling({self.rule!r}, tremble={self.tremble!r}{wander})"
+        floor = f", knock_floor={self.knock_floor!r}" if self.knock_floor else ""
+        return f"Trembling({self.rule!r}, tremble={self.tremble!r}{wander}{floor})"
 
     @property
     def by_rule(self) -> float:
@@ -133,6 +138,10 @@ class Trembling:
             chances = [c + self.by_rule * p for c, p in zip(chances, by_rule, strict=True)]
         if self.wander:
             looked = set(candidates(observation, legal))
+            floor, view = self.knock_floor, observation
+            weak = floor > 0 and isinstance(view, WhiskyObservation) and percentile_of(view) < floor
+            if weak and len(looked) > 1:  # too weak a hand to knock on at random
+                looked.discard(KNOCK)
             chances = [
                 c + (self.wander / len(looked) if a in looked else 0.0) for c, a in zip(chances, legal, strict=True)
             ]

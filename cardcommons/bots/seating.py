@@ -29,7 +29,7 @@ from cardcommons.bots.policies import Policy, Trembling, batch_form
 from cardcommons.errors import RulesError, shown
 from cardcommons.game import Game
 
-__all__ = ["playing", "read_by_stand_in", "seat_policies", "seated_words"]
+__all__ = ["playing", "read_by_stand_in", "seat_policies", "seated_words", "tell_the_table"]
 
 
 def seat_policies(table: object, game: Game, me: int) -> list[Policy | None]:
@@ -70,7 +70,7 @@ def playing(
     >>> for policy in playing(seats, Trembling(GreedyBot(), 0.0), table):  # doctest: +ELLIPSIS
     ...     print(policy)
     Trembling(GreedyBot(knock_at=1.0), tremble=0.0)
-    Trembling(GreedyBot(knock_at=0.9..., take_unseen_below=0...), tremble=0.0)
+    Trembling(GreedyBot(knock_at=..., take_unseen_below=0...), tremble=0.0)
     Trembling(None, tremble=1.0)
     """
     found = [form if (form := batch_form(policy)) is not None else default for policy in seats]
@@ -92,6 +92,25 @@ def seated_words(table: Sequence[object], me: int) -> str:
         else:
             runs.append((seat, seat, name))
     return "; ".join(f"seat {a} as {name}" if a == b else f"seats {a}-{b} as {name}" for a, b, name in runs)
+
+
+def tell_the_table(players: Sequence[object]) -> tuple[object, ...]:
+    """Tell each bot among ``players`` (by seat; None for a person) that
+    plays knowing who sits where, and has not been told, the table: a
+    MonteCarloBot then reads, and plays on, each seat by its own policy (its
+    ``table``), as the Hint does. Returns the table.
+
+    >>> from cardcommons.bots import GreedyBot, MonteCarloBot
+    >>> bot = MonteCarloBot(100)
+    >>> table = tell_the_table([None, bot, GreedyBot()])
+    >>> bot.table == table, table[0] is None
+    (True, True)
+    """
+    table = tuple(players)
+    for player in table:
+        if read_by_stand_in(player) and getattr(player, "table", False) is None:
+            player.table = table  # type: ignore[attr-defined]
+    return table
 
 
 def read_by_stand_in(player: object) -> bool:

@@ -12,7 +12,9 @@ moves) at random, and with a small one (``tremble``) any legal move
 (:class:`~cardcommons.bots.policies.Trembling`). MonteCarloBot picks
 among its candidates by play-outs whose verdicts are close and noisy: in
 Whisky Poker's phase 2 its move is the rule's about half the time, but
-never one it did not weigh.
+never one it did not weigh. It knocks only on a strong hand, though: in
+Whisky Poker the move at random is a knock only on a hand at a fitted
+percentile or above (``knock_floor``), so a knock says the knocker's hand is strong.
 
 It is a model for **reading** a MonteCarloBot's moves (how likely each
 was, in each world). It is a weaker player than MonteCarloBot: no setting
@@ -32,7 +34,7 @@ figures, and ``python -m cardcommons.bots.standin_fit`` fits them again
 >>> game = WhiskyPoker(4, seed=1)
 >>> policy = stand_in(MonteCarloBot(300), game)
 >>> policy  # doctest: +ELLIPSIS
-Trembling(GreedyBot(knock_at=0.99..., take_unseen_below=0...), tremble=0.0..., wander=0...)
+Trembling(GreedyBot(knock_at=0.99..., take_unseen_below=0...), tremble=0.0..., wander=0..., knock_floor=0.9...)
 >>> chances = policy.probabilities(game.observation(game.current_player), game.legal_actions())
 >>> round(sum(chances), 9), min(chances) > 0
 (1.0, True)
@@ -87,7 +89,7 @@ def stand_in(bot: object, game: object, form: str = "wandering") -> Trembling:
         rule: Rule = HeuristicBot(seed=0)
     else:
         rule = GreedyBot(found["knock_at"], found["take_unseen_below"], seed=0)
-    return Trembling(rule, found["tremble"], found.get("wander", 0.0))
+    return Trembling(rule, found["tremble"], found.get("wander", 0.0), found.get("knock_floor", 0.0))
 
 
 def settings(game: object, samples: int, form: str = "wandering") -> dict[str, float]:

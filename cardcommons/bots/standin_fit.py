@@ -7,12 +7,13 @@ keeps each game's seed and moves: the games replay exactly, so the views,
 the legal moves and the moves MonteCarloBot played are all in them.
 :func:`fit_table` fits the stand-in's settings to the games of even seed by
 maximum likelihood, in two forms (a tremble among all legal moves; a wander
-among the candidate moves, with a small tremble), and scores them on the
+among the candidate moves, knocking only on hands at a fitted percentile or
+above, with a small tremble), and scores them on the
 games of odd seed, held out: the log-likelihood per decision, and how often
 the stand-in's likeliest move is MonteCarloBot's, beside the rule of thumb's.
 
 ``python -m cardcommons.bots.standin_fit`` logs the games again (about six
-CPU minutes) and refits; ``--refit`` refits from the stored games (under a minute).
+CPU minutes) and refits; ``--refit`` refits from the stored games (about three CPU minutes).
 """
 
 from __future__ import annotations
@@ -186,6 +187,8 @@ FLOORS = np.geomspace(1e-4, 0.1, 13)
 """With a wander among the candidates, the trembles tried among all legal moves: a floor, for moves it never weighs."""
 WANDERS = np.linspace(0.0, 0.95, 39)
 """The chances tried of a move at random among the candidates."""
+KNOCK_FLOORS = (0.0, 0.8, 0.9, 0.95, 0.98)
+"""With a wander, the percentiles tried below which it never knocks (Whisky Poker)."""
 
 
 def _columns(reads: Sequence[Read]) -> dict[str, npt.NDArray[Any]]:
@@ -193,17 +196,24 @@ def _columns(reads: Sequence[Read]) -> dict[str, npt.NDArray[Any]]:
     return {name: np.array([getattr(r, name) for r in reads]) for name in Read.__dataclass_fields__}
 
 
-def mixed(reads: Sequence[Read], chance: Floats, tremble: float, wander: float = 0.0) -> Floats:
+def mixed(
+    reads: Sequence[Read], chance: Floats, tremble: float, wander: float = 0.0, knock_floor: float = 0.0
+) -> Floats:
     """The chance of each read's played move when a player plays by the
     rule (``chance``), or with the chance ``wander`` a move at random among
-    the candidates, or with the chance ``tremble`` among all legal moves.
+    the candidates (a knock among them only on a hand at the percentile
+    ``knock_floor`` or above), or with the chance ``tremble`` among all legal moves.
 
     >>> weighed = Read("phase 2", 20, 0.0, 4, True)
     >>> mixed([weighed], np.array([1.0]), 0.1, 0.4).tolist()
     [0.605]
+    >>> weak_knock = Read("phase 2", 20, 0.0, 4, True, 0.5, 2, knock=True)
+    >>> mixed([weak_knock], np.array([0.0]), 0.1, 0.4, knock_floor=0.9).tolist()  # the tremble's part alone
+    [0.005]
     """
     c = _columns(reads)
-    among = np.where(c["candidate"], 1 / c["candidates"], 0.0)
+    weak = c["percentile"] < knock_floor  # the wander leaves the knock out of these hands' candidates
+    among = np.where(c["candidate"] & ~(c["knock"] & weak), 1 / (c["candidates"] - weak), 0.0)
     found: Floats = (1 - tremble - wander) * chance + wander * among + tremble / c["moves"]
     return found
 
@@ -238,8 +248,8 @@ def _mixes(wander: bool) -> list[tuple[float, float]]:
 
 def fit_whisky(reads: Sequence[Read], wander: bool = False) -> dict[str, float]:
     """GreedyBot's ``knock_at`` and ``take_unseen_below`` and the tremble (and,
-    with ``wander``, the wander among the candidates) that make ``reads``
-    likeliest, each threshold in the middle of the range that fits alike."""
+    with ``wander``, the wander among the candidates and its ``knock_floor``)
+    that make ``reads`` likeliest, each threshold in the middle of the range that fits alike."""
     c = _columns(reads)
     p = c["percentile"]
     knocks = np.unique(np.append(p, 1.0))
@@ -247,19 +257,21 @@ def fit_whisky(reads: Sequence[Read], wander: bool = False) -> dict[str, float]:
     takes = np.unique(np.concatenate([p[firsts], [0.0, 1.0 + 1e-9]]))
     above = p[None, :] >= knocks[:, None]  # [knock_at, decision]
     taking = np.where(p[None, :] < takes[:, None], c["take"], c["pass_"]).astype(np.float64)  # [take_below, decision]
-    best = (-np.inf, 0.0, 0.0, 0.0, 0.0)
+    best = (-np.inf, 0.0, 0.0, 0.0, 0.0, 0.0)
     for tremble, wandering in _mixes(wander):
-        knocked = np.log(mixed(reads, c["knock"].astype(np.float64), tremble, wandering))
-        unforced = np.log(mixed(reads, c["unforced"], tremble, wandering))
-        first = np.log(mixed(reads, taking, tremble, wandering))
-        later = (~above & ~firsts) @ unforced + above @ knocked  # [knock_at]
-        total = later[:, None] + (~above & firsts) @ first.T  # [knock_at, take_below]
-        k, t = np.unravel_index(int(np.argmax(total)), total.shape)
-        if total[k, t] > best[0]:
-            best = (float(total[k, t]), float(knocks[k]), float(takes[t]), tremble, wandering)
-    _, knock_at, take_below, tremble, wandering = best
+        for floor in KNOCK_FLOORS if wander else (0.0,):
+            knocked = np.log(mixed(reads, c["knock"].astype(np.float64), tremble, wandering, floor))
+            unforced = np.log(mixed(reads, c["unforced"], tremble, wandering, floor))
+            first = np.log(mixed(reads, taking, tremble, wandering, floor))
+            later = (~above & ~firsts) @ unforced + above @ knocked  # [knock_at]
+            total = later[:, None] + (~above & firsts) @ first.T  # [knock_at, take_below]
+            k, t = np.unravel_index(int(np.argmax(total)), total.shape)
+            if total[k, t] > best[0]:
+                best = (float(total[k, t]), float(knocks[k]), float(takes[t]), tremble, wandering, floor)
+    _, knock_at, take_below, tremble, wandering, floor = best
     found = {"knock_at": _midpoint(knocks, knock_at), "take_unseen_below": _midpoint(takes, take_below)}
-    return {**found, "tremble": round(tremble, 4), **({"wander": round(wandering, 4)} if wander else {})}
+    wandered = {"wander": round(wandering, 4), "knock_floor": floor} if wander else {}
+    return {**found, "tremble": round(tremble, 4), **wandered}
 
 
 def fit_mix(reads: Sequence[Read], chance: Floats, wander: bool = False) -> dict[str, float]:
@@ -326,7 +338,9 @@ def fit_table(table: str, games: Sequence[str]) -> dict[str, Any]:
         else:
             settings = fit_whisky(fitting, wander)
             chance = rule_chances(held, settings["knock_at"], settings["take_unseen_below"])
-        stand_in = mixed(held, chance, settings["tremble"], settings.get("wander", 0.0))
+        stand_in = mixed(
+            held, chance, settings["tremble"], settings.get("wander", 0.0), settings.get("knock_floor", 0.0)
+        )
         figures = measure(held, stand_in, chance, rule_tremble)
         found[name] = {"settings": settings, "decisions": len(fitting), "held_out": asdict(figures)}
     return found

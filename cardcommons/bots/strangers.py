@@ -28,6 +28,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
+from cardcommons.bots.policies import Policy
 from cardcommons.bots.seating import seat_policies
 from cardcommons.bots.styles import Family, StyleReading, family
 from cardcommons.bots.worlds import TableModel, sample_worlds
@@ -54,10 +55,10 @@ def read_styles(
     if not isinstance(observation, Observation):
         raise RulesError(f"a style is read from a player's observation, not {shown(observation)}")
     game = observation.sample_game(_seeded(seed))
-    seats: list[object] = (
-        [None] * game.players if table is None else list(seat_policies(table, game, observation.player))
+    seats: list[Policy | None] = (
+        [None] * game.players if table is None else seat_policies(table, game, observation.player)
     )
-    model = TableModel(styles=found, seats=tuple(seats))  # type: ignore[arg-type]
+    model = TableModel(styles=found, seats=tuple(seats))
     worlds = sample_worlds(observation, games, seed, model)
     read = {r.seat: r for r in worlds.readings}
     for seat in range(game.players):  # a stranger that has not moved: the prior, as it is

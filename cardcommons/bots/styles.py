@@ -98,7 +98,7 @@ def _like_monte_carlo(game: Game) -> Trembling | None:
     from cardcommons.bots.coach import MonteCarloBot
 
     found = stand_in(MonteCarloBot(fitted()["strengths"]["steady"]), game)
-    return Trembling(found.rule, 0.0, found.tremble + found.wander)  # a move off its candidates: the random style's
+    return Trembling(found.rule, 0.0, found.tremble + found.wander, found.knock_floor)  # off its candidates: random
 
 
 STYLES: dict[str, Style] = {
@@ -261,6 +261,12 @@ class PerWorld:
     def wander(self) -> npt.NDArray[np.float64]:
         """Each row's chance of a move at random among the candidates."""
         found: npt.NDArray[np.float64] = np.array([s.wander for s in self.styles])[self.which]
+        return found
+
+    @property
+    def knock_floor(self) -> npt.NDArray[np.float64]:
+        """Each row's least percentile for a knock among its candidates at random."""
+        found: npt.NDArray[np.float64] = np.array([s.knock_floor for s in self.styles])[self.which]
         return found
 
     @property

@@ -31,7 +31,7 @@ from cardcommons.odds import RankingLike, resolve_ranking
 from cardcommons.packs import Pack
 from cardcommons.whisky import KNOCK, PASS, TAKE, WhiskyObservation, rules_table, swapped
 
-__all__ = ["GreedyBot", "GreedyRule", "exchange_order", "hand_percentiles"]
+__all__ = ["GreedyBot", "GreedyRule", "exchange_order", "hand_percentiles", "percentile_of"]
 
 
 def hand_percentiles(pack: Pack, ranking: RankingLike = "standard") -> tuple[float, ...]:
@@ -44,6 +44,17 @@ def hand_percentiles(pack: Pack, ranking: RankingLike = "standard") -> tuple[flo
     (0.0, 1.0, 0.822)
     """
     return _percentiles(pack, resolve_ranking(ranking, pack))
+
+
+def percentile_of(view: WhiskyObservation) -> float:
+    """The percentile (see :func:`hand_percentiles`) of the hand ``view``'s player holds.
+
+    >>> from cardcommons.whisky import WhiskyPoker
+    >>> percentile_of(WhiskyPoker.from_deal(["As Ks Qs Js 10s", "9s 9d Jc Qh 10h"], "Ac Kc Qc Jd 10d").observation(0))
+    1.0
+    """
+    table = rules_table(view.players, view.jokers, view.ace_low, view.ranking)
+    return _percentiles(table.pack, table.ranking)[table.strengths.strength([table.ids[c] for c in view.hand])]
 
 
 @lru_cache(maxsize=64)

@@ -26,7 +26,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 import ipywidgets as w
 
 from cardcommons.bots import MonteCarloBot
-from cardcommons.bots.seating import read_by_stand_in
+from cardcommons.bots.seating import read_by_stand_in, tell_the_table
 from cardcommons.game import Action, Bot, Game, Outcome
 from cardcommons.palette import FONT, INK, LINE, SHADE, stylesheet_html
 from cardcommons.widgets.app import WidgetApp
@@ -252,6 +252,7 @@ class GameTable(WidgetApp, ABC, Generic[G, V]):
         self._seed = fresh_seed() if seed is None else seed
         self._game = self._deal(self._seed)
         self._bots = [make_bot(self._bot_spec, self._bot_seed(seat)) for seat in range(1, self._game.players)]
+        tell_the_table([None, *self._bots])  # a MonteCarloBot plays knowing who sits where, as the Hint reads it
         choice = self._background_choice
         slow = any(isinstance(b, MonteCarloBot) for b in self._bots)
         self._background = slow if choice is None else choice

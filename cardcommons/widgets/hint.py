@@ -194,7 +194,15 @@ class Hint:
 
             solution = solve_reserve(view)  # type: ignore[arg-type]
         else:
-            estimates = coach(view, decision.legal_actions, self.samples, decision.key, tick, table=decision.table)
+            estimates = coach(
+                view,
+                decision.legal_actions,
+                self.samples,
+                decision.key,
+                tick,
+                table=decision.table,
+                names=self._seat_name,
+            )
         with self._lock:
             asked, now = self._asked, self._decision()
             if asked != decision or now != decision:
@@ -277,8 +285,8 @@ def _reading_html(
     stand-in (HTML, or "")."""
     if not isinstance(estimates, Advice):
         return ""
-    said = [*estimates.findings, *map(str, estimates.readings)]
-    told = "".join(f"<li>{escape(named(f, seat_name))}.</li>" for f in said)
+    said = [*estimates.findings, *(named(str(r), seat_name) for r in estimates.readings)]  # findings: named already
+    told = "".join(f"<li>{escape(f)}.</li>" for f in said)
     findings = f'<ul style="margin:2px 0 2px 18px;padding:0">{told}</ul>' if told else ""
     caution = caution_words(estimates.readings, seat_name)
     return f"<div>{escape(estimates.assumption)}</div>{findings}{_div(unlike_words(unlike, seated))}{_div(caution)}"

@@ -39,7 +39,7 @@ import numpy.typing as npt
 from cardcommons.bots.choice import MANY, TOLERANCE, best_in_table, draw
 from cardcommons.bots.policies import Trembling
 from cardcommons.bots.styles import PerWorld
-from cardcommons.bots.whisky import GreedyBot, GreedyRule
+from cardcommons.bots.whisky import GreedyBot, GreedyRule, hand_percentiles
 from cardcommons.errors import RulesError
 from cardcommons.game import Action
 from cardcommons.hands import HAND_SIZE
@@ -310,6 +310,7 @@ class _Play:
                     spare,
                     u[rows] >= tremble[rows],
                     draw(seeds[rows], decision),
+                    policy.knock_floor[rows],
                 )
                 move[rows], slot[rows] = moves
         return move, slot
@@ -424,11 +425,13 @@ def _greedy(policy: Trembling) -> GreedyBot:
 
 
 def options(
-    table: RulesTable, hands: Ids, spare: Ids, candidates: bool = True
+    table: RulesTable, hands: Ids, spare: Ids, candidates: bool = True, knock_floor: Any = 0.0
 ) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.bool_]]:
     """For each row of ``hands`` (sorted ids) with its face-up ``spare`` (a row
     of -1 in phase 1): which of its moves are legal and (if ``candidates``)
-    which are candidates (the engine's ``candidate_actions``), as flags over
+    which are candidates (the engine's ``candidate_actions``; the knock only
+    on a hand at the percentile ``knock_floor`` or above: one for all rows,
+    or one for each), as flags over
     the columns take the spare, each exchange (as :func:`exchange_scores`
     lists them), knock, pass.
 
@@ -458,6 +461,10 @@ def options(
         chosen = np.zeros_like(kept)
         chosen[every, first] = kept[every, first]
         looked[up, 1:-2] = chosen
+    if candidates and np.any(knock_floor):
+        percentile = np.asarray(hand_percentiles(table.pack, table.ranking))
+        strengths = table.strengths.strengths_of_codes(table.strengths.codes[hands].sum(axis=1))
+        looked[:, -2] &= percentile[strengths] >= knock_floor
     return legal, looked
 
 
@@ -473,12 +480,15 @@ def _distinct_exchanges(hands: Ids, spare: Ids) -> npt.NDArray[np.bool_]:
     return valid
 
 
-def random_moves(table: RulesTable, hands: Ids, spare: Ids, among_candidates: Any, drawn: Any) -> tuple[Ids, Ids]:
+def random_moves(
+    table: RulesTable, hands: Ids, spare: Ids, among_candidates: Any, drawn: Any, knock_floor: Any = 0.0
+) -> tuple[Ids, Ids]:
     """A move at random for each row (see :func:`options`): among its
-    candidates where ``among_candidates``, else among its legal moves,
+    candidates where ``among_candidates`` (a knock only on a hand at the
+    percentile ``knock_floor`` or above), else among its legal moves,
     the one the 64-bit ``drawn`` number picks; as play-out moves and slots."""
     among = np.asarray(among_candidates)
-    legal, looked = options(table, hands, spare, candidates=bool(among.any()))
+    legal, looked = options(table, hands, spare, candidates=bool(among.any()), knock_floor=knock_floor)
     allowed = np.where(among[:, None], looked, legal)
     counts = allowed.sum(axis=1)
     k = (np.asarray(drawn, dtype=np.uint64) % counts.astype(np.uint64)).astype(np.int64)
@@ -519,37 +529,49 @@ def policies_chances(
     if all(p.by_rule == 1 for p in policies):
         return found
     if scores is not None:
-        found[scored] += (
-            wanders * _candidate_chance(table, hands[scored], np.asarray(spare), scores[scored], action)[:, None]
-        )
+        for k, policy in enumerate(policies):
+            if policy.wander:
+                found[scored, k] += policy.wander * _candidate_chance(
+                    table, hands[scored], np.asarray(spare), scores[scored], action, policy.knock_floor
+                )
         return found
-    rows = np.arange(len(hands))
-    faces = np.full((len(rows), HAND_SIZE), -1) if spare is None else np.tile(spare, (len(rows), 1))
-    held = np.sort(hands[rows], axis=1)
-    legal, looked = options(table, held, faces, candidates=any(p.wander > 0 for p in policies))
-    if isinstance(action, Exchange):
-        ids = table.ids
-        give = np.argmax(held == ids[action.give], axis=1)
-        column = 1 + HAND_SIZE * give + int(np.flatnonzero(faces[0] == ids[action.take])[0])
-        chosen = looked[np.arange(len(rows)), column]
-    else:
-        chosen = np.full(len(rows), isinstance(action, TakeSpare | Knock | Pass))
-    trembles = np.array([p.tremble for p in policies])
-    found[rows] += trembles / legal.sum(axis=1)[:, None] + wanders * (chosen / looked.sum(axis=1))[:, None]
+    faces = np.full((len(hands), HAND_SIZE), -1) if spare is None else np.tile(spare, (len(hands), 1))
+    held = np.sort(hands, axis=1)
+    for k, policy in enumerate(policies):
+        if policy.by_rule == 1:
+            continue
+        legal, looked = options(table, held, faces, policy.wander > 0, policy.knock_floor)
+        if isinstance(action, Exchange):
+            ids = table.ids
+            give = np.argmax(held == ids[action.give], axis=1)
+            column = 1 + HAND_SIZE * give + int(np.flatnonzero(faces[0] == ids[action.take])[0])
+            chosen = looked[np.arange(len(hands)), column]
+        elif isinstance(action, Knock):
+            chosen = looked[:, -2]
+        else:
+            chosen = np.full(len(hands), isinstance(action, TakeSpare | Pass))
+        found[:, k] += policy.tremble / legal.sum(axis=1) + policy.wander * chosen / looked.sum(axis=1)
     return found
 
 
-def _candidate_chance(table: RulesTable, hands: Ids, spare: Ids, scores: Ids, action: Action) -> Floats:
+def _candidate_chance(
+    table: RulesTable, hands: Ids, spare: Ids, scores: Ids, action: Action, knock_floor: float = 0.0
+) -> Floats:
     """For each row of ``hands`` (sorted ids, with the face-up ``spare``, sorted
     ids, the exchanges scored: :func:`exchange_scores`), the chance that a move at random among
-    its candidates (:func:`options`) is ``action``: take the spare and knock
-    always, and the exchanges that do not lower the hand, at most
-    ``MAX_EXCHANGE_CANDIDATES`` of them, the strongest first (ties in their
-    order). :func:`options` for one move, without sorting every row's moves."""
+    its candidates (:func:`options`) is ``action``: take the spare always, knock
+    on a hand at the percentile ``knock_floor`` or above, and the exchanges that
+    do not lower the hand, at most ``MAX_EXCHANGE_CANDIDATES`` of them, the
+    strongest first (ties in their order). :func:`options` for one move, without
+    sorting every row's moves."""
     now = table.strengths.strengths_of_codes(table.strengths.codes[hands].sum(axis=1))
     exchanges = scores[:, 1:]
     kept = (exchanges >= 0) & (exchanges >= now[:, None])
-    count = 2 + np.minimum(kept.sum(axis=1), MAX_EXCHANGE_CANDIDATES)
+    knocks = np.asarray(hand_percentiles(table.pack, table.ranking))[now] >= knock_floor
+    count = 1 + knocks + np.minimum(kept.sum(axis=1), MAX_EXCHANGE_CANDIDATES)
+    if isinstance(action, Knock):
+        knocked: Floats = knocks / count
+        return knocked
     if not isinstance(action, Exchange):
         chance: Floats = 1.0 / count
         return chance

@@ -36,6 +36,7 @@ True
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -86,13 +87,16 @@ def sample_worlds(
     seed: int,
     model: TableModel | None = RULE_OF_THUMB,
     cache: dict[bytes, Any] | None = None,
+    names: Callable[[int], str] | None = None,
 ) -> Worlds:
     """``games`` worlds that fit ``observation`` (it reads nothing else),
     drawn in proportion to the chance of the other players' moves under
     ``model`` (None: uniformly, as if their moves said nothing), from ``seed``;
     with a family of styles for strangers, each world carries each stranger's
     style, drawn jointly with the cards. ``cache`` keeps the chances of the
-    moves replayed, for the next call about the same view."""
+    moves replayed, for the next call about the same view. ``names`` names
+    each seat in the findings as the table names it (by default "Seat 2" in
+    Whisky Poker, "Player 1" in Split and Choose)."""
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise RulesError(f"games is a whole number of at least 1, not {shown(games)}")
     if isinstance(seed, bool) or not isinstance(seed, int):
@@ -100,7 +104,9 @@ def sample_worlds(
     if not isinstance(observation, WhiskyObservation | SplitAndChooseObservation):
         raise RulesError(f"worlds are dealt from a player's view of a game, not {shown(observation)}")
     model = as_model(model)
-    worlds = _sampled(observation, games, seed, model if _others_moved(observation) else None, cache)
+    if names is not None and not callable(names):
+        raise RulesError(f"names is a function of a seat that gives its name, not {shown(names)}")
+    worlds = _sampled(observation, games, seed, model if _others_moved(observation) else None, cache, names)
     if model is None or model.styles is None:
         return worlds
     generator = np.random.default_rng(random.Random(seed ^ _PRIOR_STYLES).getrandbits(64))
@@ -119,16 +125,18 @@ def _sampled(
     seed: int,
     model: TableModel | None,
     cache: dict[bytes, Any] | None,
+    names: Callable[[int], str] | None,
 ) -> Worlds:
     """The worlds of :func:`sample_worlds`, in the game's own place (``model``
-    None: uniformly), each stranger's style drawn where it has moved."""
+    None: uniformly), each stranger's style drawn where it has moved, the
+    findings naming each seat by ``names``."""
     if isinstance(observation, WhiskyObservation):
         deals: Any = whisky_playouts.deal(observation, games, seed)
         if model is None:
             return Worlds(deals, np.arange(games), float(games))
         seats = [model.styles_for(deals.template, s) for s in range(observation.players)]
         if all(s.batch() is not None for p, s in enumerate(seats) if p != observation.player):
-            return whisky_worlds.sample(deals, seats, random.Random(seed))
+            return whisky_worlds.sample(deals, seats, random.Random(seed), names)
     elif model is None:
         return Worlds(split_and_choose_playouts.deal(observation, games, seed), np.arange(games), float(games))
     rng = random.Random(seed)
@@ -142,7 +150,9 @@ def _sampled(
         raise unexplained([found.seat for found in chances], [found.styles for found in chances])
     generator = np.random.default_rng(rng.getrandbits(64))
     picked = systematic(weights, games, generator)
-    findings = split_worlds.findings(drawn, weights) if isinstance(observation, SplitAndChooseObservation) else ()
+    findings = (
+        split_worlds.findings(drawn, weights, names) if isinstance(observation, SplitAndChooseObservation) else ()
+    )
     styles, readings = {}, []
     for found in chances:
         if found.styles.stranger:

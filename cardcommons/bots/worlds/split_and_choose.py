@@ -7,6 +7,7 @@ resampled; few cards are hidden, so each set of them is replayed once.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -19,12 +20,15 @@ _TYPES = ("a Ten", "a Jack", "a Queen", "a King", "an Ace", "the Joker")
 """Split and Choose's card types (a pack position // 4), in words."""
 
 
-def findings(deals: Any, weights: Floats) -> tuple[str, ...]:
+def findings(deals: Any, weights: Floats, names: Callable[[int], str] | None = None) -> tuple[str, ...]:
     """What the other player's moves said of the cards it hid from this one
     (its face-down pairs) and of the card it gave blind: the type whose
     chance moved most, if by 15 points or more, beside its chance if the
-    moves said nothing (the candidate worlds, unweighed)."""
+    moves said nothing (the candidate worlds, unweighed); the player named
+    by ``names`` (by default "Player 1")."""
     other = 1 - deals.view.player
+    who = f"Player {other}" if names is None else names(other)
+    who = who[:1].upper() + who[1:]  # it starts the sentence
     hidden = deals.their_hidden()
     found = []
     share = weights / weights.sum()
@@ -37,7 +41,7 @@ def findings(deals: Any, weights: Floats) -> tuple[str, ...]:
         t = max(range(len(_TYPES)), key=lambda k: abs(after[k] - before[k]))
         if abs(after[t] - before[t]) >= 0.15:
             found.append(
-                f"Player {other}'s moves say {words} {_TYPES[t]} {in_ten(after[t])} in the worlds that fit them "
+                f"{who}'s moves say {words} {_TYPES[t]} {in_ten(after[t])} in the worlds that fit them "
                 f"({in_ten(before[t])} if they said nothing)"
             )
     return tuple(found)

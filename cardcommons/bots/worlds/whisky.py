@@ -2,18 +2,34 @@
 
 A seat's unknown cards have stayed in its hand since the deal (or since its
 phase-1 take of the unseen spare: every card that moves, moves face up), so
-each seat's moves speak of its own unknown cards only. For each world the
-sampler draws several candidates for the next seat's unknown cards from the
-cards left, keeps one in proportion to the chance of that seat's moves (its
-policy's batch form: :func:`cardcommons.bots.playouts.whisky.policy_chances`)
-and weighs the world by their mean; it resamples when the weights grow uneven.
+each seat's moves speak of its own unknown cards only, and the chance of
+every seat's moves is the product of each seat's own. Where the ways to deal
+a seat's unknown cards are few enough, that chance is found once for each
+way (a **table**, by its policy's batch form:
+:func:`cardcommons.bots.playouts.whisky.policy_chances`).
+
+The sampler places the seats in turn, the most telling first. For each
+world it draws candidates for the seat's cards, half from its table in
+proportion to their chance, half at random from the cards left (or every
+way left, when few are), keeps one in proportion to its chance over the
+chance it had to be drawn, and multiplies the world's weight by their
+mean: an unbiased estimate of the chance of the seat's moves with the cards
+left. Each seat also leaves alone, as far as it can, the cards the seats
+after it need (a **tilt** of the draws, which the weights undo). The
+weights are resampled when they grow uneven, and the pool of weighted
+worlds grows until its effective size reaches the number of worlds wanted.
+Those worlds, resampled, are moved apart by exact (Gibbs) steps: two
+seats' cards dealt again between them in proportion to the chance of their
+moves, which keeps the worlds' law and parts the copies a resampling made.
 """
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -83,75 +99,70 @@ def _whisky_moves(deals: whisky_playouts.Deals, every: bool = False) -> dict[int
     return moves
 
 
-def sample(deals: whisky_playouts.Deals, seats: list[SeatStyles], rng: random.Random) -> Worlds:
+def sample(
+    deals: whisky_playouts.Deals,
+    seats: list[SeatStyles],
+    rng: random.Random,
+    names: Callable[[int], str] | None = None,
+) -> Worlds:
     """Sequential importance resampling over the seats (see the module's
     description), each seat read by its styles (``seats[s]``: their batch
-    forms and prior); then each stranger's style drawn in each world, in
-    proportion to its prior and the chance of the seat's moves under it."""
+    forms and prior): ``deals.games`` worlds, drawn from a pool of weighted
+    worlds grown until its effective size reaches theirs (or
+    :data:`_MOST_BATCHES` batches), then moved apart by exact steps
+    (:func:`_moved`); then each stranger's style drawn in each world, in
+    proportion to its prior and the chance of the seat's moves under it.
+    The findings name each seat by ``names`` (by default "Seat 2")."""
     generator = np.random.default_rng(rng.getrandbits(64))
     moves = _whisky_moves(deals)
     games = deals.games
     places = whisky_playouts.places(deals.view, deals.template)
+    pool = np.array(places.cards, dtype=np.int64)
     table = deals.table
     policies = [_Read(styles) for styles in seats]
-    order = sorted(moves)
-    first = _exact_first(moves, places)
-    if first is not None:  # its slots go first, so that it draws from every card (put back in place at the end)
-        order.remove(first)
-        order.insert(0, first)
-    columns = np.array([c for s in order for c in range(places.seat(s).start, places.seat(s).stop)], dtype=np.int64)
-    layout = np.concatenate([columns, np.setdiff1d(np.arange(len(places.cards)), columns)])
-    particles = deals.shuffled[:, layout]
-    weights = np.ones(games)
-    start = 0
-    for seat in order:
-        count = len(places.unknown[seat])
-        where = slice(start, start + count)
-        start += count
-        if seat == first:
-            particles = _drawn_exactly(
-                particles, count, moves[seat], policies[seat], table, generator, seat, seats[seat]
-            )
-            continue
-        left = particles[:, where.start :]  # the cards not yet placed: the seat's are drawn from these
-        drawn = np.zeros((games, 0, count), dtype=np.int64)  # for each world, each try: places in ``left``
-        chance = np.zeros((games, 0))
-        tries, fitting = 0, 0
-        more = _TRIES
-        while tries * 2 <= more:
-            new = _draws(generator, games * (more - tries), left.shape[1], count).reshape(games, -1, count)
-            new_chance, fits = _seat_chances(
-                moves[seat], _gathered(left, new).reshape(-1, count), policies[seat], table
-            )
-            drawn = np.concatenate([drawn, new], axis=1)
-            chance = np.concatenate([chance, new_chance.reshape(games, -1)], axis=1)
-            tries, fitting = more, fitting + int(fits.sum())
-            wanted = _FITTING * games * tries / max(1, fitting)  # tries that give each world a few that fit
-            more = min(_MOST_TRIES, _MOST_ROWS // games, int(np.ceil(wanted)))
-        total = chance.sum(axis=1)
-        if not total.any():
-            raise unexplained([seat], [seats[seat]])
-        pick = (np.cumsum(chance, axis=1) < (generator.random(games) * total)[:, None]).sum(axis=1)
-        kept = drawn[np.arange(games), np.minimum(pick, tries - 1)]
-        particles = np.concatenate([particles[:, : where.start], _first(left, kept, generator)], axis=1)
-        weights = weights * total / tries
-        weights /= weights.max()
-        if weights.sum() ** 2 / (weights**2).sum() < games / 2:
-            picked = systematic(weights, games, generator)
-            particles, weights = particles[picked], np.ones(games)
-    read = deals.subset(np.arange(games), particles[:, np.argsort(layout)])
-    labels = read.labels()  # a world drawn twice here was copied by a resampling: it counts once
-    per_world = np.asarray(np.bincount(labels, weights=weights), dtype=np.float64)
+    read_by = {
+        s: _Seat(m, len(places.unknown[s]), pool, policies[s], table, games, s, seats[s]) for s, m in moves.items()
+    }
+    order = sorted(moves, key=lambda s: read_by[s].spread)  # the most telling seats first: they draw from most cards
+    later = np.zeros(len(pool))
+    for seat in reversed(order):  # each seat leaves the cards the seats after it need, as far as it can
+        read_by[seat].tilt(later)
+        later = later + np.log1p(-np.minimum(read_by[seat].needs, _MOST_NEED))
+    columns = [list(range(places.seat(s).start, places.seat(s).stop)) for s in order]
+    rest = np.setdiff1d(np.arange(len(pool)), [c for block in columns for c in block])  # the cards no move spoke of
+    blocks = [read_by[s].count for s in order] + [len(rest)]
+    chosen, origins, weights, effective = (
+        np.zeros((0, len(pool)), dtype=np.int64),
+        np.zeros(0, np.int64),
+        np.zeros(0),
+        0.0,
+    )
+    size = games
+    for _ in range(_MOST_BATCHES):
+        more, more_origins, more_weights = _batch([read_by[s] for s in order], len(pool), size, generator)
+        chosen = np.concatenate([chosen, more])
+        origins = np.concatenate([origins, more_origins + len(origins)])
+        weights = np.concatenate([weights, more_weights])
+        labels = _labels(origins, chosen, blocks)
+        per_world = np.bincount(labels, weights=weights)  # a world copied counts once
+        effective = kish(np.asarray(per_world, dtype=np.float64))
+        if effective >= games:
+            break
+        size = min(games, max(games // 2, math.ceil((games - effective) * len(chosen) / effective)))
+    read = deals.subset(np.arange(len(chosen)), _arranged(pool, chosen, columns, rest))
+    found = _whisky_findings(read, deals, weights, moves, names or _seat)
     picked = systematic(weights, games, generator)
-    final = read.subset(picked)
+    kept = _moved(chosen[picked], [read_by[s] for s in order], generator)
+    placed = len(pool) - len(rest)
+    kept[:, placed:] = generator.permuted(kept[:, placed:], axis=1)  # the cards no move spoke of, in any order
+    worlds = deals.subset(np.arange(games), _arranged(pool, kept, columns, rest))
     styles, readings = {}, []
     for seat, seat_moves in sorted(_whisky_moves(deals, every=True).items()):
         if seats[seat].stranger:
-            chances, fitted = _style_chances(seat_moves, final.hidden[seat], policies[seat], table)
+            chances, fitted = _style_chances(seat_moves, worlds.hidden[seat], policies[seat], table)
             styles[seat], posterior = styles_drawn(chances, seats[seat].prior, generator)
             readings.append(reading(seat, seats[seat], posterior, fitted, len(seat_moves)))
-    findings = _whisky_findings(read, deals, weights, moves)
-    return Worlds(final, labels[picked], kish(per_world), findings, styles, tuple(readings))
+    return Worlds(worlds, _labels(labels[picked], kept, blocks), effective, found, styles, tuple(readings))
 
 
 class _Read:
@@ -164,77 +175,239 @@ class _Read:
         self.prior: Floats = np.array(styles.prior)
 
 
-def _exact_first(moves: dict[int, list[_Move]], places: whisky_playouts.Places) -> int | None:
-    """The seat to draw first, exactly (see :func:`_drawn_exactly`): one that
-    knocked (few hands fit a knock: drawn at random they seldom do), if its
-    unknown cards can be dealt in at most :data:`_MOST_DEALS` ways."""
-    for seat, seat_moves in moves.items():
-        count = len(places.unknown[seat])
-        if any(isinstance(m.action, Knock) for m in seat_moves) and math.comb(len(places.cards), count) <= _MOST_DEALS:
-            return seat
-    return None
+def _labels(origins: Ids, chosen: Ids, blocks: list[int]) -> Ids:
+    """A number for each world: equal for copies of one draw (the same
+    ``origins``) that are still the same world (the same cards in each of
+    the ``blocks`` of places of ``chosen``, in any order). Worlds drawn apart
+    are apart, even if they are the same: they are independent draws."""
+    ends = np.cumsum(blocks)
+    held = [np.sort(chosen[:, end - size : end], axis=1) for size, end in zip(blocks, ends, strict=True)]
+    rows = np.ascontiguousarray(np.column_stack([origins, *held]))
+    as_bytes = rows.view(np.dtype((np.void, rows.dtype.itemsize * rows.shape[1]))).reshape(-1)  # quicker than by column
+    labels: Ids = np.unique(as_bytes, return_inverse=True)[1].reshape(-1)
+    return labels
 
 
-def _drawn_exactly(
-    particles: Ids, count: int, moves: list[_Move], policy: _Read, table: Any, generator: Any, seat: int, styles: Any
-) -> Ids:
-    """Each world's first ``count`` cards drawn from all of its cards (every
-    world holds the same cards) in proportion to the chance of the seat's
-    ``moves`` with them, over every way to deal them: the seat's posterior,
-    exactly; the other cards after them, in a random order. Every world's
-    weight is the same (the mean chance), so the weights are not changed."""
-    pool = particles[0]
-    ways = np.array(list(itertools.combinations(range(len(pool)), count)), dtype=np.int64).reshape(-1, count)
-    chance, _ = _seat_chances(moves, pool[ways], policy, table)
-    if not chance.any():
-        raise unexplained([seat], [styles])
-    picked = ways[generator.choice(len(ways), size=len(particles), p=chance / chance.sum())]
-    ordered = np.tile(pool, (len(particles), 1))  # every world's cards in one order: the places picked are the same
-    return _first(ordered, picked, generator)
+def _arranged(pool: Ids, chosen: Ids, columns: list[list[int]], rest: Ids) -> Ids:
+    """The worlds' cards for the places of :func:`~cardcommons.bots.playouts.whisky.places`:
+    each world's cards at ``chosen`` (places in ``pool``; the seats' blocks, then the
+    cards no move spoke of) in the seats' ``columns``, the last in ``rest``, at random."""
+    placed = sum(len(block) for block in columns)
+    shuffled = np.zeros(chosen.shape, dtype=np.int64)
+    shuffled[:, [c for block in columns for c in block]] = pool[chosen[:, :placed]]
+    shuffled[:, rest] = pool[chosen[:, placed:]]
+    return shuffled
 
 
-_MOST_DEALS = 120_000
-"""A knocker's unknown cards are drawn exactly if they can be dealt in at most this many ways."""
-_TRIES = 32
-"""Candidates for a seat's unknown cards, drawn for each world, at first."""
-_FITTING = 4
-"""If fewer of those than this fit the seat's moves, on average, more are drawn:"""
-_MOST_TRIES = 64
-"""up to this many a world,"""
-_MOST_ROWS = 64_000
-"""and this many in all."""
+def _batch(seats: list[_Seat], cards: int, games: int, generator: np.random.Generator) -> tuple[Ids, Ids, Floats]:
+    """``games`` weighted worlds, seat by seat: each world's places (in the
+    pool of ``cards``) of the seats' unknown cards, in the order of
+    ``seats``, then the other places at random; the draw each world is a copy
+    of; and its weight (resampled, keeping the mean weight, when the weights grow uneven)."""
+    chosen = np.zeros((games, 0), dtype=np.int64)
+    used = np.zeros((games, cards), dtype=bool)
+    origins = np.arange(games)
+    weights, twisted = np.ones(games), np.zeros(games)  # the log of each world's tilt so far (its weight's, undone)
+    for seat in seats:
+        free = np.argsort(used, axis=1, kind="stable")[:, : cards - chosen.shape[1]]
+        picked, chance = seat.draw(used, free, generator)
+        if not chance.any():
+            raise unexplained([seat.seat], [seat.family])
+        before = used @ seat.twist
+        chosen = np.concatenate([chosen, picked], axis=1)
+        used[np.arange(games)[:, None], picked] = True
+        weights = weights * chance * np.exp(before - twisted)
+        twisted = before + seat.twist[picked].sum(axis=1)
+        if kish(weights) < games / 2:
+            again = systematic(weights, games, generator)
+            chosen, used, origins, twisted = chosen[again], used[again], origins[again], twisted[again]
+            weights = np.full(games, weights.mean())
+    free = np.argsort(used, axis=1, kind="stable")[:, : cards - chosen.shape[1]]
+    return np.concatenate([chosen, generator.permuted(free, axis=1)], axis=1), origins, weights
 
 
-def _draws(generator: np.random.Generator, rows: int, cards: int, count: int) -> Ids:
-    """For each of ``rows``, ``count`` places out of ``cards`` drawn at random
-    without replacement, in order: each a place not drawn yet, every one alike."""
-    drawn: Ids = np.zeros((rows, count), dtype=np.int64)
-    ordered: list[Ids] = []  # the places drawn so far in each row, least first (a column each)
-    for i in range(count):
-        place = generator.integers(0, cards - i, size=rows)  # the place-th of those not drawn yet:
-        for taken in ordered:  # skip each drawn place at or before it
-            place += place >= taken
-        drawn[:, i] = place
-        edges: list[Any] = [-1, *ordered, cards]
-        ordered = [np.minimum(np.maximum(place, low), high) for low, high in itertools.pairwise(edges)]  # in order
+class _Seat:
+    """One seat's reading: how likely its moves are for any of its unknown
+    cards (places in the pool); a table of every way to deal them if there
+    are at most :data:`_MOST_DEALS`, and at most :data:`_WAYS_A_WORLD` for
+    each of the ``games`` worlds wanted (for a few worlds, drawing the seat's
+    cards at random costs less than the table)."""
+
+    def __init__(
+        self,
+        moves: list[_Move],
+        count: int,
+        pool: Ids,
+        styles: _Read,
+        table: Any,
+        games: int,
+        seat: int,
+        family: SeatStyles,
+    ) -> None:
+        self.moves, self.count, self.pool, self.styles, self.table = moves, count, pool, styles, table
+        self.seat, self.family = seat, family
+        self.chances: Floats | None = None
+        self.spread = 1.0  # the share of ways to deal its cards that its moves allow, near enough
+        self.needs = np.zeros(len(pool))  # the chance it holds each card, by its moves alone (if read from a table)
+        if math.comb(len(pool), count) <= min(_MOST_DEALS, games * _WAYS_A_WORLD):
+            ways = _ways(len(pool), count)
+            self.chances = self.chance(ways)
+            if not self.chances.any():
+                raise unexplained([seat], [family])
+            self.spread = kish(self.chances) / len(self.chances)
+            self.needs = np.bincount(ways.reshape(-1), np.repeat(self.chances, count), len(pool)) / self.chances.sum()
+            self.tilted, self.cumulative = self.chances, np.cumsum(self.chances)
+        self.twist = np.zeros(len(pool))
+
+    def tilt(self, twist: Floats) -> None:
+        """Draw the seat's cards as if each world's chance were also multiplied by
+        ``exp(twist[c])`` for each card ``c`` it gives the seat (the weights undo it)."""
+        self.twist = twist
+        if self.chances is not None:
+            self.tilted = self.chances * np.exp(twist[_ways(len(self.pool), self.count)].sum(axis=1))
+            self.cumulative = np.cumsum(self.tilted)
+
+    def chance(self, places: Ids) -> Floats:
+        """The chance of the seat's moves (read by its styles) for each row of ``places`` (in increasing order)."""
+        if self.chances is not None:
+            return self.chances[_rank(places)]
+        return _seat_chances(self.moves, self.pool[places], self.styles, self.table)[0]
+
+    def draw(self, used: npt.NDArray[np.bool_], free: Ids, generator: np.random.Generator) -> tuple[Ids, Floats]:
+        """For each world, the places of the seat's unknown cards, drawn among
+        ``free`` (``used``: the places taken), and the estimate of their total
+        chance there that the world's weight is multiplied by: :data:`_TRIES`
+        candidates, half from the table in proportion to their chance (those
+        on a place taken count none), half at random from the free places,
+        each weighed by its chance over the mixture's; one kept in proportion
+        to those weights, their mean the estimate."""
+        games, count = len(free), self.count
+        ways = math.comb(free.shape[1], count)
+        if ways <= _TRIES:  # few ways left: every one of them, weighed exactly
+            candidates = free[:, _ways(free.shape[1], count)]
+            chance = self.chance(candidates.reshape(-1, count)).reshape(games, ways)
+            chance = chance * np.exp(self.twist[candidates].sum(axis=2))
+            return candidates[np.arange(games), _in_proportion(chance, generator)], chance.sum(axis=1)
+        at_random = _TRIES if self.chances is None else _TRIES // 2
+        if ways <= _MOST_DEALS:  # a way to choose among the free places, at random
+            index = _ways(free.shape[1], count)[generator.integers(0, ways, size=(games, at_random))]
+        else:
+            index = _distinct(generator, (games, at_random), free.shape[1], count)
+        candidates = np.take_along_axis(free[:, None, :], index, axis=2)
+        chance = self.chance(candidates.reshape(-1, count)).reshape(games, at_random)
+        chance = chance * np.exp(self.twist[candidates].sum(axis=2))
+        if self.chances is None:
+            weights = chance * ways
+        else:
+            total = float(self.cumulative[-1])
+            rows = np.searchsorted(self.cumulative, generator.random((games, _TRIES - at_random)) * total, side="right")
+            rows = np.minimum(rows, len(self.chances) - 1)
+            table = _ways(len(self.pool), count)[rows]
+            fits = ~used[np.arange(games)[:, None, None], table].any(axis=2)
+            candidates = np.concatenate([table, candidates], axis=1)
+            chance = np.concatenate([np.where(fits, self.tilted[rows], 0.0), chance], axis=1)
+            weights = chance / (0.5 * chance / total + 0.5 / ways)
+        picked = candidates[np.arange(games), _in_proportion(weights, generator)]
+        return picked, weights.mean(axis=1)
+
+
+def _distinct(generator: np.random.Generator, shape: tuple[int, int], cards: int, count: int) -> Ids:
+    """For each of ``shape``, ``count`` different places of ``cards``, every
+    set of them alike: drawn at random, again where two are the same."""
+    drawn: Ids = generator.integers(0, cards, size=(*shape, count))
+    again = np.arange(drawn.size // count)
+    while len(again):
+        rows = drawn.reshape(-1, count)[again]
+        ordered = np.sort(rows, axis=1)
+        again = again[(ordered[:, 1:] == ordered[:, :-1]).any(axis=1)]
+        drawn.reshape(-1, count)[again] = generator.integers(0, cards, size=(len(again), count))
     return drawn
 
 
-def _gathered(cards: Ids, places: Ids) -> Ids:
-    """``cards[g]`` at ``places[g, t]`` for each world ``g`` and try ``t``."""
-    gathered: Ids = np.take_along_axis(cards, places.reshape(len(cards), -1), axis=1).reshape(places.shape)
-    return gathered
+def _in_proportion(weights: Floats, generator: np.random.Generator) -> Ids:
+    """For each row of ``weights``, a column drawn in proportion to them."""
+    cumulative = np.cumsum(weights, axis=1)
+    column = (cumulative < (generator.random(len(weights)) * cumulative[:, -1])[:, None]).sum(axis=1)
+    found: Ids = np.minimum(column, weights.shape[1] - 1)
+    return found
 
 
-def _first(cards: Ids, places: Ids, generator: np.random.Generator) -> Ids:
-    """Each row of ``cards`` with its cards at ``places`` put first, in that
-    order, and the others after them in a random order."""
-    every = np.arange(len(cards))[:, None]
-    others = np.ones(cards.shape, dtype=bool)
-    others[every, places] = False
-    rest = generator.permuted(cards[others].reshape(len(cards), -1), axis=1)
-    arranged: Ids = np.concatenate([cards[every, places], rest], axis=1)
-    return arranged
+def _moved(chosen: Ids, seats: list[_Seat], generator: np.random.Generator) -> Ids:
+    """The worlds ``chosen`` (as :func:`_batch` gives them), each moved by
+    :data:`_SWEEPS` sweeps of exact steps that keep the worlds' law (Gibbs
+    steps): in each, the blocks of places (each seat read from a table, and
+    the cards no move spoke of) are paired at random, and each pair's cards
+    dealt again between them in proportion to the chance of both seats'
+    moves, over every way to deal them (at most :data:`_MOST_SPLITS`). The
+    copies a resampling made of one world are then apart."""
+    starts = np.cumsum([0, *(seat.count for seat in seats)])
+    blocks: list[tuple[Ids, _Seat | None]] = [
+        (np.arange(a, b), seat)
+        for a, b, seat in zip(starts[:-1], starts[1:], seats, strict=True)
+        if seat.chances is not None
+    ]
+    if starts[-1] < chosen.shape[1]:
+        blocks.append((np.arange(starts[-1], chosen.shape[1]), None))
+    moved = chosen.copy()
+    rows = np.arange(len(moved))
+    for _ in range(_SWEEPS):
+        shuffled = generator.permutation(len(blocks))
+        for first, second in zip(shuffled[0::2], shuffled[1::2], strict=False):
+            (one, one_seat), (other, other_seat) = blocks[first], blocks[second]
+            both = np.concatenate([one, other])
+            if math.comb(len(both), len(one)) > _MOST_SPLITS:
+                continue
+            split = _ways(len(both), len(one))
+            rest = np.array([[i for i in range(len(both)) if i not in row] for row in split.tolist()], dtype=np.int64)
+            cards = np.sort(moved[:, both], axis=1)  # each split's places in increasing order, as the tables read them
+            mine, theirs = cards[:, split], cards[:, rest]  # (worlds, splits, places)
+            chance = np.ones(mine.shape[:2])
+            for seat, part in ((one_seat, mine), (other_seat, theirs)):
+                if seat is not None:
+                    chance = chance * seat.chance(part.reshape(-1, part.shape[2])).reshape(chance.shape)
+            pick = _in_proportion(chance, generator)
+            moved[:, one], moved[:, other] = mine[rows, pick], theirs[rows, pick]
+    return moved
+
+
+@functools.cache
+def _ways(cards: int, count: int) -> Ids:
+    """Every way to choose ``count`` of ``cards`` places, in increasing order,
+    row ``r`` the one of rank ``r`` (see :func:`_rank`)."""
+    ways = np.array(list(itertools.combinations(range(cards), count)), dtype=np.int64).reshape(-1, count)
+    ordered: Ids = ways[np.argsort(_rank(ways))]
+    ordered.flags.writeable = False
+    return ordered
+
+
+def _rank(places: Ids) -> Ids:
+    """The rank of each row's set of places (in increasing order) among all
+    sets of as many: the combinatorial number system, the sum of C(place, i + 1)
+    over its ``i``-th place."""
+    rank: Ids = sum(
+        (_BINOMIALS[places[..., i], i + 1] for i in range(places.shape[-1])), np.zeros(places.shape[:-1], np.int64)
+    )
+    return rank
+
+
+_MOST_DEALS = 120_000
+"""A seat's unknown cards are read from a table if they can be dealt in at most this many ways,"""
+_WAYS_A_WORLD = 64
+"""and in at most this many for each world wanted."""
+_BINOMIALS = np.array([[math.comb(n, k) for k in range(65)] for n in range(65)], dtype=np.int64)
+"""C(n, k), for places in a pack of up to 64 cards."""
+_MOST_NEED = 0.99
+"""A card a later seat needs more surely than this is left to it as if it needed it this surely."""
+_TRIES = 16
+"""Candidates for a seat's unknown cards, drawn for each world."""
+_MOST_BATCHES = 8
+"""The pool of weighted worlds grows at most this many times, each time by as many worlds as its effective
+size lacks (as the worlds drawn so far were worth), at least half as many as are wanted and at most as
+many (a pool much larger than the worlds kept holds fewer that are kept twice)."""
+_SWEEPS = 2
+"""Sweeps of exact steps that move the worlds kept apart."""
+_MOST_SPLITS = 256
+"""Two blocks of places are dealt again if their cards can be split between them in at most this many ways."""
 
 
 def _seat_chances(moves: list[_Move], hidden: Ids, styles: _Read, table: Any) -> tuple[Floats, npt.NDArray[np.bool_]]:
@@ -278,10 +451,12 @@ def _style_chances(moves: list[_Move], hidden: Ids, styles: _Read, table: Any) -
     return chances, fits
 
 
-def _whisky_findings(read: Any, uniform: Any, weights: Floats, moves: dict[int, list[_Move]]) -> tuple[str, ...]:
-    """For each seat whose moves spoke of its cards (the clearest first): the
-    best category it holds at least half the time in the worlds that fit,
-    and how often, beside how often if its moves said nothing."""
+def _whisky_findings(
+    read: Any, uniform: Any, weights: Floats, moves: dict[int, list[_Move]], names: Callable[[int], str]
+) -> tuple[str, ...]:
+    """For each seat whose moves spoke of its cards (the clearest first), named
+    by ``names``: the best category it holds at least half the time in the
+    worlds that fit, and how often, beside how often if its moves said nothing."""
     table = read.table
     strengths = table.strengths
     category_of = {table.ranking.strength(c): c for c in Category}
@@ -294,12 +469,13 @@ def _whisky_findings(read: Any, uniform: Any, weights: Floats, moves: dict[int, 
         prior = float((category_of_hands(uniform, seat, strengths) >= least).mean())
         if least == order[0] or share[least] - prior < 0.15:
             continue
-        name = category_of[least].value
+        category, name = category_of[least].value, names(seat)
         found.append(
             (
                 share[least] - prior,
-                f"Seat {seat} {_verb(seat_moves[-1].action)}: in the worlds that fit its moves, it holds "
-                f"{_article(name)}{name} or better {in_ten(share[least])} ({in_ten(prior)} if they said nothing)",
+                f"{name[:1].upper()}{name[1:]} {_verb(seat_moves[-1].action)}: in the worlds that fit its moves, "
+                f"it holds {_article(category)}{category} or better {in_ten(share[least])} "
+                f"({in_ten(prior)} if they said nothing)",
             )
         )
     return tuple(text for _, text in sorted(found, key=lambda pair: -pair[0])[:_FINDINGS])
@@ -307,6 +483,11 @@ def _whisky_findings(read: Any, uniform: Any, weights: Floats, moves: dict[int, 
 
 _FINDINGS = 3
 """At most this many findings are told."""
+
+
+def _seat(seat: int) -> str:
+    """A seat's name where the table gives none: "Seat 2"."""
+    return f"Seat {seat}"
 
 
 def _verb(action: Action) -> str:
