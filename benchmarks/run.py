@@ -1372,8 +1372,9 @@ def luck(matches: int = 0) -> None:
             "at most: 1 / (1 - r^2), r the luck's correlation with the outcome: the ratio the best fixed weight of "
             "these luck terms could reach (known only in hindsight)",
             "r(...): each luck term's correlation with the outcome (the deal, the known players, later chance)",
-            f"games for {games}: the adjusted games that give the interval {games} plain games give; with its cost: "
-            "those games in plain games' CPU (each costs its game and its luck)",
+            f"games for {games}: the adjusted games that give the interval {games} plain games give (the games' "
+            "spread only: the baseline's error, shared by every game, is not in it); with its cost: those games in "
+            "plain games' CPU (each costs its game and its luck)",
             f"saved net: {games} less the games with its cost (below 0: the plain share is cheaper for the interval)",
             "baseline se: the average deal's par, estimated once for each place at the table (a one-off CPU cost, "
             "not in ms luck/game), its standard error counted into every adjusted interval",

@@ -5,15 +5,17 @@ the summary, a table with its column headers and a verdict in each row, the pict
 summary said in the table's live region); Try again at a costly decision; the review of the game
 replayed (*Replay*, then *Review this game*: the same review, made once); and axe-core finds no
 violation at 1400 and 390 px, light and dark, with each game's review on the page. Screenshots of
-both reviews at 1400, 1024 and 390 px in both themes."""
+both reviews at 1400, 1024 and 390 px in both themes, and the README's picture of a review."""
 
 from __future__ import annotations
 
 import re
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from browser.conftest import PICTURE_BYTES
 from browser.playwright_expect import expect
 from browser.test_accessibility import (
     live_regions,
@@ -83,7 +85,7 @@ def pictures(page: Any, targets: dict[str, Any], screenshot_dir: Path) -> None:
 
 
 def test_a_whisky_deal_and_a_split_and_choose_game_by_keyboard_then_their_reviews(
-    arcade: Arcade, voila_url: str, screenshot_dir: Path
+    arcade: Arcade, voila_url: str, screenshot_dir: Path, readme_picture: Callable[[Any, str], Path]
 ) -> None:
     page = arcade.page
     page.set_viewport_size({"width": 1400, "height": 900})
@@ -157,6 +159,10 @@ def test_a_whisky_deal_and_a_split_and_choose_game_by_keyboard_then_their_review
     replayed = f"Review of the Split and Choose game, seed {SEED + 1}, seat 0's decisions"
     assert read_review(page, records, replayed) == summary
     assert said(page, "Review of the Split") == f"{replayed}. {summary}"
+    theme_switch(page).get_by_role("button", name="light", exact=True).click()
+    expect_shade(page, "light")
+    picture = readme_picture(split.locator(".cc-review-view"), "review")  # the README's example of a review
+    assert 0 < picture.stat().st_size < PICTURE_BYTES, picture
     # on a phone each decision's row is laid out as lines: still a table with its headers, row by row
     page.set_viewport_size({"width": 390, "height": 844})
     phone = split.locator(".cc-review-view").aria_snapshot()
