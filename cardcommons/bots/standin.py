@@ -34,7 +34,7 @@ figures, and ``python -m cardcommons.bots.standin_fit`` fits them again
 >>> game = WhiskyPoker(4, seed=1)
 >>> policy = stand_in(MonteCarloBot(300), game)
 >>> policy  # doctest: +ELLIPSIS
-Trembling(GreedyBot(knock_at=0.99..., take_unseen_below=0...), tremble=0.0..., wander=0..., knock_floor=0.9...)
+Trembling(GreedyBot(knock_at=0.99..., take_unseen_below=0...), tremble=0.0..., wander=0..., knock_floor=0...)
 >>> chances = policy.probabilities(game.observation(game.current_player), game.legal_actions())
 >>> round(sum(chances), 9), min(chances) > 0
 (1.0, True)

@@ -2,7 +2,7 @@
 
 :func:`log_games` plays seeded games at the arcade's MonteCarloBot tables
 (seat 0 the game's rule-of-thumb bot, every other seat a MonteCarloBot of
-one strength, seeded as :mod:`cardcommons.bots.calibration` seats them) and
+one strength, seeded and told the table as :mod:`cardcommons.bots.calibration` seats them) and
 keeps each game's seed and moves: the games replay exactly, so the views,
 the legal moves and the moves MonteCarloBot played are all in them.
 :func:`fit_table` fits the stand-in's settings to the games of even seed by
@@ -31,6 +31,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cardcommons.bots.coach import MonteCarloBot, rule_of_thumb
+from cardcommons.bots.seating import tell_the_table
 from cardcommons.bots.split_and_choose import HeuristicBot
 from cardcommons.bots.standin import FITTED
 from cardcommons.bots.whisky import GreedyBot, hand_percentiles
@@ -84,8 +85,9 @@ def log_games(table: str, samples: int, decisions: int, seed: int = FIRST_SEED) 
     with progress(total=decisions, desc=f"{table}, {samples} play-outs", leave=False) as bar:
         while made < decisions:
             game = new_game(table, seed)
-            bots: list[Bot] = [rule_of_thumb(game, seed * 16)]
-            bots += [MonteCarloBot(samples, seed=seed * 16 + s) for s in range(1, game.players)]
+            others = [MonteCarloBot(samples, seed=seed * 16 + s) for s in range(1, game.players)]
+            tell_the_table([None, *others])  # as the arcade seats them: seat 0 a person they read
+            bots: list[Bot] = [rule_of_thumb(game, seed * 16), *others]
             while (player := game.current_player) is not None:
                 game.apply(bots[player].act(game.observation(player), game.legal_actions()))
                 if player != 0:
