@@ -207,8 +207,8 @@ def test_the_hint_says_what_it_read_of_each_stranger_and_cautions_as_the_moves_s
         seat_name=lambda seat: "the bot",
     )
     hint.button.click()
-    assert "The bot plays like a player like MonteCarloBot" in hint.answer.value
-    assert "What the moves of the bot say of its style points no one way: these shares are uncertain" in (
+    assert "The bot plays like MonteCarloBot, " in hint.answer.value
+    assert "The moves of the bot do not say which way these shares may be off: they are uncertain" in (
         hint.answer.value
     )
 

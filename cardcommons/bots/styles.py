@@ -341,7 +341,7 @@ class StyleReading:
 
     def __str__(self) -> str:
         who = f"Seat {self.seat}"
-        style = STYLES[self.likeliest].like
+        style = STYLES[self.likeliest].like.removeprefix("a player like ")  # "plays like MonteCarloBot"
         share = f", {max(self.posterior):.0%} likely"
         if not self.moves:
             return f"{who} has not moved yet: read by the prior, likeliest {style}{share}"

@@ -312,7 +312,7 @@ def caution_words(
     than the rule it is played on by: these shares may be too gloomy.
     >>> print(caution_words([read(1, (0.9, 0.05, 0.05), (3.0, 4.0, 0.0)), read(2, (0.4, 0.35, 0.25), (4.0, 4.0, 0.0))]))
     ... # doctest: +NORMALIZE_WHITESPACE
-    What the moves of Seat 1 and Seat 2 say of their styles points no one way: these shares are uncertain, and the coach
+    The moves of Seat 1 and Seat 2 do not say which way these shares may be off: they are uncertain, and the coach
     cannot say in which direction.
     >>> caution_words([read(1, (0.9, 0.05, 0.05), (4.0, 4.0, 0.0))])
     ''
@@ -326,8 +326,8 @@ def caution_words(
     if len(by_word) > 1 or "uncertain" in by_word:
         seats = sorted(seat for found in by_word.values() for seat in found)
         return (
-            f"What the moves of {_seats(seats, seat_name)} say of {'its style' if len(seats) == 1 else 'their styles'} "
-            "points no one way: these shares are uncertain, and the coach cannot say in which direction."
+            f"The moves of {_seats(seats, seat_name)} do not say which way these shares may be off: they are "
+            "uncertain, and the coach cannot say in which direction."
         )
     ((word, seats),) = by_word.items()
     one = len(seats) == 1
