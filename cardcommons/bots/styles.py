@@ -340,7 +340,15 @@ class StyleReading:
         return "too gloomy" if self.fitted < self.moves else ""
 
     def __str__(self) -> str:
-        who = f"Seat {self.seat}"
+        return self.said(f"Seat {self.seat}")
+
+    def said(self, who: str) -> str:
+        """The reading in words, the seat named ``who`` ("Bot 3", "the bot": a name that opens the sentence).
+
+        >>> StyleReading(3, ("rule of thumb", "random"), (0.9, 0.1), (0.2, 0.8), 2, (0.0, 0.0)).said("the bot")
+        "The bot plays like a player at random, 80% likely: no style's rule fits more than 0 of its 2 moves"
+        """
+        who = who[:1].upper() + who[1:]
         style = STYLES[self.likeliest].like.removeprefix("a player like ")  # "plays like MonteCarloBot"
         share = f", {max(self.posterior):.0%} likely"
         if not self.moves:

@@ -36,7 +36,6 @@ True
 
 from __future__ import annotations
 
-import re
 import threading
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -285,7 +284,7 @@ def _reading_html(
     stand-in (HTML, or "")."""
     if not isinstance(estimates, Advice):
         return ""
-    said = [*estimates.findings, *(named(str(r), seat_name) for r in estimates.readings)]  # findings: named already
+    said = [*estimates.findings, *(r.said(seat_name(r.seat)) for r in estimates.readings)]
     told = "".join(f"<li>{escape(f)}.</li>" for f in said)
     findings = f'<ul style="margin:2px 0 2px 18px;padding:0">{told}</ul>' if told else ""
     caution = caution_words(estimates.readings, seat_name)
@@ -312,8 +311,7 @@ def caution_words(
     than the rule it is played on by: these shares may be too gloomy.
     >>> print(caution_words([read(1, (0.9, 0.05, 0.05), (3.0, 4.0, 0.0)), read(2, (0.4, 0.35, 0.25), (4.0, 4.0, 0.0))]))
     ... # doctest: +NORMALIZE_WHITESPACE
-    The moves of Seat 1 and Seat 2 do not say which way these shares may be off: they are uncertain, and the coach
-    cannot say in which direction.
+    The moves of Seat 1 and Seat 2 do not say which way these shares may be off: they are uncertain.
     >>> caution_words([read(1, (0.9, 0.05, 0.05), (4.0, 4.0, 0.0))])
     ''
     """
@@ -326,8 +324,7 @@ def caution_words(
     if len(by_word) > 1 or "uncertain" in by_word:
         seats = sorted(seat for found in by_word.values() for seat in found)
         return (
-            f"The moves of {_seats(seats, seat_name)} do not say which way these shares may be off: they are "
-            "uncertain, and the coach cannot say in which direction."
+            f"The moves of {_seats(seats, seat_name)} do not say which way these shares may be off: they are uncertain."
         )
     ((word, seats),) = by_word.items()
     one = len(seats) == 1
@@ -380,21 +377,6 @@ def unlike_words(unlike: tuple[str, ...], seated: bool = False) -> str:
         f"The {who} at this table {'does' if one else 'do'} not play by that rule, so {'its' if one else 'their'} "
         "moves may mean other things than the coach reads in them: these chances may be too hopeful."
     )
-
-
-def named(finding: str, seat_name: Callable[[int], str]) -> str:
-    """A finding of the coach with each player ("Player 1", "Seat 2") named as the table names them.
-
-    >>> named("Seat 2 passed: it holds a pair", lambda seat: f"Bot {seat}")
-    'Bot 2 passed: it holds a pair'
-    >>> named("Player 1's moves say ...", lambda seat: "the bot")
-    "The bot's moves say ..."
-    """
-    text = _PLAYER.sub(lambda found: seat_name(int(found[1])), finding)
-    return text[:1].upper() + text[1:]
-
-
-_PLAYER = re.compile(r"\b(?:Player|Seat) (\d+)\b")
 
 
 def _div(text: str) -> str:
