@@ -69,6 +69,7 @@ __all__ = [
     "accent_text",
     "card_colour",
     "card_name",
+    "contrast",
     "stylesheet_html",
     "text_html",
 ]
@@ -119,6 +120,26 @@ def accent_text(accent: str) -> str:
     return f"color-mix(in srgb,{accent} 70%,{INK})"
 
 
+def contrast(one: str, other: str) -> float:
+    """The WCAG contrast ratio of two colours, each ``#rrggbb`` or ``rgb(r, g, b)``
+    (as a browser computes them): 4.5 or more reads as body text.
+
+    >>> round(contrast(BUTTON_INK, BUTTON_COLOURS["success"]), 1), round(contrast(JOKER_COLOUR, "#111111"), 1)
+    (5.1, 2.0)
+    """
+
+    def luminance(colour: str) -> float:
+        if colour.startswith("#"):
+            channels = [int(colour[i : i + 2], 16) for i in (1, 3, 5)]
+        else:
+            channels = [int(v) for v in re.findall(r"\d+", colour)[:3]]
+        linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in (v / 255 for v in channels)]
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+    high, low = sorted((luminance(one), luminance(other)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
 def card_colour(card: Card) -> str:
     """The ink of a card: red, black, or the Joker's purple."""
     if card.suit is None:
@@ -134,12 +155,18 @@ def card_name(card: Card) -> str:
 
 
 def text_html(text: str) -> str:
-    """Text for HTML, escaped, with each Joker drawn as a purple **JO**.
+    """Text for HTML, escaped, with each Joker drawn as a purple **JO** on
+    the cards' white paper: the purple reads 9:1 there, on a light page, a
+    dark one or the felt (on a dark page alone it would read 2:1).
 
-    >>> text_html("A♠ JO & more JOKES")
-    'A♠ <b style="color:#6a1b9a">JO</b> &amp; more JOKES'
+    >>> text_html("A♠ JO & more JOKES")  # doctest: +ELLIPSIS
+    'A♠ <b style="color:#6a1b9a;background:#ffffff;...">JO</b> &amp; more JOKES'
     """
-    return _JOKER_WORD.sub(f'<b style="color:{JOKER_COLOUR}">{JOKER_LABEL}</b>', escape(text))
+    return _JOKER_WORD.sub(f'<b style="{_JOKER_INK}">{JOKER_LABEL}</b>', escape(text))
+
+
+_JOKER_INK = f"color:{JOKER_COLOUR};background:{CARD_PAPER};padding:0 2px;border-radius:3px"
+"""The Joker's word in a text: its purple on card paper."""
 
 
 _JOKER_WORD = re.compile(rf"(?<!\w){JOKER_LABEL}(?!\w)")

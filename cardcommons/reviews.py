@@ -45,6 +45,7 @@ from cardcommons.palette import (
     MUTED,
     ORANGE,
     RED_ACCENT,
+    text_html,
 )
 from cardcommons.split_and_choose import SplitAndChoose
 from cardcommons.whisky import WhiskyPoker
@@ -287,15 +288,15 @@ class Review:
         rows = "".join(  # the roles named: a phone's stylesheet lays each row out as lines (palette.css)
             '<tr role="row">'
             f'<td role="cell" style="text-align:right;padding:2px 6px">{d.move}</td>'
-            f'<td role="cell" style="padding:2px 6px">{escape(str(d.action))}</td>'  # a Joker in the ink: the
-            f'<td role="cell" style="padding:2px 6px">{escape(str(d.best))}</td>'  # cards' purple reads 2:1 on dark
+            f'<td role="cell" style="padding:2px 6px">{text_html(str(d.action))}</td>'
+            f'<td role="cell" style="padding:2px 6px">{text_html(str(d.best))}</td>'
             f'<td role="cell" style="text-align:right;padding:2px 6px">{_cost_html(d)}</td>'
             f'<td role="cell" style="padding:2px 6px;font-weight:600">{_verdict_html(d)}</td>'
             "</tr>"
             for d in self.decisions
         )
         table = (
-            '<div style="overflow-x:auto" tabindex="0" role="region" aria-label="Your decisions (scrolls sideways)">'
+            '<div style="overflow-x:auto" tabindex="0" role="region" aria-label="Your decisions">'
             '<table class="cc-review-decisions" role="table" style="border-collapse:collapse;color:inherit">'
             '<caption style="text-align:left;font-weight:600">Your decisions</caption>'
             f'<thead role="rowgroup"><tr role="row">{head}</tr></thead>'

@@ -6,11 +6,14 @@ dataclass repr, and the text form must say what the picture shows.
 
 from __future__ import annotations
 
+import re
+
 from cardcommons.bots import HeuristicBot
 from cardcommons.cards import parse_cards
 from cardcommons.faces import card_text, show_hands
 from cardcommons.game import play
 from cardcommons.hands import evaluate
+from cardcommons.palette import CARD_PAPER, JOKER_COLOUR, contrast, text_html
 from cardcommons.split_and_choose import ReserveView, SplitAndChoose, Swap, stage
 from cardcommons.whisky import WhiskyPoker
 from cardcommons.whisky import parse_action as parse_whisky_action
@@ -142,3 +145,15 @@ def test_a_card_keeps_its_rank_in_the_corner_inside_a_right_aligned_cell() -> No
 
     ace = parse_cards("Ad")[0]
     assert "text-align:left" in card_html(ace) and "text-align:left" in hand_html([ace], "a caption")
+
+
+def test_a_joker_in_a_text_reads_on_a_light_page_a_dark_one_and_the_felt() -> None:
+    """The Joker's purple JO in a sentence sits on the cards' paper, so it reads 4.5:1 or more
+    whatever the page under it: the paper's own contrast with the purple, whatever the theme."""
+    html = text_html("Take JO and K♠")
+    ink = re.search(r"color:(#[0-9a-f]{6})", html)
+    paper = re.search(r"background:(#[0-9a-f]{6})", html)
+    assert ink and paper, html
+    assert (ink[1], paper[1]) == (JOKER_COLOUR, CARD_PAPER)
+    assert contrast(ink[1], paper[1]) >= 4.5
+    assert contrast(JOKER_COLOUR, "#111111") < 4.5  # on a dark page alone it would not read

@@ -35,6 +35,7 @@ from browser.test_arcade import (
     play_whisky_round,
     theme_switch,
 )
+from cardcommons.palette import contrast
 
 SIZES = ((1400, 900), (390, 844))
 _FOCUSED = """() => {
@@ -324,20 +325,6 @@ def live_regions(cdp: Any) -> list[dict[str, Any]]:
 
 _MARK = "e => [getComputedStyle(e, '::after').content, getComputedStyle(e).backgroundColor]"
 _MARK_COLOUR = "e => getComputedStyle(e, '::after').backgroundColor"
-
-
-def contrast(one: str, other: str) -> float:
-    """The WCAG contrast ratio of two CSS colours ``rgb(r, g, b)``."""
-
-    def luminance(colour: str) -> float:
-        r, g, b = (int(v) / 255 for v in re.findall(r"\d+", colour)[:3])
-        return sum(
-            w * (c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4)
-            for w, c in zip((0.2126, 0.7152, 0.0722), (r, g, b), strict=True)
-        )
-
-    high, low = sorted((luminance(one), luminance(other)), reverse=True)
-    return (high + 0.05) / (low + 0.05)
 
 
 def buttons(cdp: Any) -> dict[str, str | None]:
