@@ -438,19 +438,20 @@ def _style_chances(moves: list[_Move], places: Ids, pool: Ids, styles: _Read, ta
     weighed = [k for k, form in enumerate(styles.forms) if form.rule is not None or form.wander]
     forms = [styles.forms[k] for k in weighed]
     ruled, fitted = np.ones((len(places), len(forms))), np.zeros((len(places), len(forms)))  # the styles weighed
+    alive = np.arange(len(places)) if forms else np.zeros(0, dtype=np.int64)  # the rows with a chance under one
     at_random = 1.0
-    for move in moves:
+    for k, move in enumerate(moves):
         at_random /= move.legal
-        alive = ruled.any(axis=1) if forms else np.zeros(len(places), dtype=bool)
-        if alive.all():
+        if len(alive) == len(places):  # every row: no copies
             found = _move_chances(move, places, pool, forms, table)
             ruled *= found
             fitted += found > 1 / move.legal + 1e-12
-        elif alive.any():
-            rows = np.flatnonzero(alive)
-            found = _move_chances(move, places[rows], pool, forms, table)
-            ruled[rows] *= found
-            fitted[rows] += found > 1 / move.legal + 1e-12
+        elif len(alive):
+            found = _move_chances(move, places[alive], pool, forms, table)
+            ruled[alive] *= found
+            fitted[alive] += found > 1 / move.legal + 1e-12
+        if k < len(moves) - 1:
+            alive = alive[ruled[alive].any(axis=1)]
     chances, fits = np.full((len(places), len(styles.forms)), at_random), np.zeros((len(places), len(styles.forms)))
     chances[:, weighed], fits[:, weighed] = ruled, fitted
     return chances, fits
