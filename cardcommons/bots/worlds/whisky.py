@@ -460,20 +460,26 @@ def _style_chances(moves: list[_Move], places: Ids, pool: Ids, styles: _Read, ta
 def _move_chances(move: _Move, places: Ids, pool: Ids, forms: list[Trembling], table: Any) -> Floats:
     """The chance of one ``move`` under each of ``forms``, for each row of the
     seat's unknown cards (``places`` in ``pool``): found once for a hand
-    everyone has seen (the same in every row), else for the hands where the
-    move may fit a form (:func:`_may_fit`; elsewhere none), :data:`_CHUNK` rows
-    at a time (the arrays of a few rows stay in the processor's cache: quicker)."""
+    everyone has seen (the same in every row); in phase 1 once for each
+    strength of hand (what a policy reads there); in phase 2 for the hands
+    where the move may fit a form (:func:`_may_fit`; elsewhere none),
+    :data:`_CHUNK` rows at a time (the arrays of a few rows stay in the
+    processor's cache: quicker)."""
     public = np.array(move.public, dtype=np.int64)
     spare = None if move.spare is None else np.array(sorted(move.spare), dtype=np.int64)
     if not move.hidden:
         once = whisky_playouts.policies_chances(forms, table, public[None, :], spare, move.action)
         return np.repeat(once, len(places), axis=0)
     hands = np.concatenate([np.tile(public, (len(places), 1)), pool[places[:, : move.hidden]]], axis=1)
-    if spare is not None:  # only the exchanges read a hand's order
-        hands = np.sort(hands, axis=1)
+    if spare is None:  # phase 1, the spare face down: a policy reads its hand's strength only, each weighed once
+        strengths = table.strengths.strengths_of_codes(table.strengths.codes[hands].sum(axis=1))
+        _, first, inverse = np.unique(strengths, return_index=True, return_inverse=True)
+        once = whisky_playouts.policies_chances(forms, table, hands[first], spare, move.action)
+        return once[inverse.reshape(-1)]
+    hands = np.sort(hands, axis=1)  # only the exchanges read a hand's order
     found = np.zeros((len(places), len(forms)))
     rows = np.arange(len(places))
-    if spare is not None and isinstance(move.action, Exchange):
+    if isinstance(move.action, Exchange):
         rows = np.flatnonzero(_may_fit(table, hands, spare, move.action, forms))
     for start in range(0, len(rows), _CHUNK):
         some = rows[start : start + _CHUNK]
