@@ -4,6 +4,8 @@ once), weigh every row as the plain way does: every row's hand at once."""
 
 from __future__ import annotations
 
+import itertools
+import math
 from typing import Any
 
 import numpy as np
@@ -89,3 +91,12 @@ def test_the_seat_tables_quick_way_weighs_every_row_as_the_plain_way(
                 left_out += int((~fit).sum())
     assert compared >= 3 * 7
     assert (left_out > 0) == (knocked and not jokers)  # the quick way left hands out, where the pack lets it
+
+
+def test_every_way_to_choose_places_comes_once_in_the_order_of_its_rank() -> None:
+    for cards in range(9):
+        for count in range(1, 5):
+            ways = whisky_worlds._ways(cards, count)
+            assert sorted(map(tuple, ways.tolist())) == list(itertools.combinations(range(cards), count))
+            assert whisky_worlds._rank(ways).tolist() == list(range(math.comb(cards, count)))
+    assert whisky_worlds._rank(whisky_worlds._ways(34, 4)).tolist() == list(range(46376))

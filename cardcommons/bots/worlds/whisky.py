@@ -26,7 +26,6 @@ moves, which keeps the worlds' law and parts the copies a resampling made.
 from __future__ import annotations
 
 import functools
-import itertools
 import math
 import random
 from collections.abc import Callable
@@ -400,10 +399,17 @@ def _moved(chosen: Ids, seats: list[_Seat], generator: np.random.Generator) -> I
 
 @functools.cache
 def _ways(cards: int, count: int) -> Ids:
-    """Every way to choose ``count`` of ``cards`` places, in increasing order,
-    row ``r`` the one of rank ``r`` (see :func:`_rank`)."""
-    ways = np.array(list(itertools.combinations(range(cards), count)), dtype=np.int64).reshape(-1, count)
-    ordered: Ids = ways[np.argsort(_rank(ways))]
+    """Every way to choose ``count`` (at least 1) of ``cards`` places, in
+    increasing order, row ``r`` the one of rank ``r`` (see :func:`_rank`):
+    those whose last place is ``top``, for each ``top`` in turn."""
+    if count == 1:
+        ordered = np.arange(cards, dtype=np.int64).reshape(-1, 1)
+    else:
+        blocks = [
+            np.column_stack([_ways(top, count - 1), np.full(math.comb(top, count - 1), top, dtype=np.int64)])
+            for top in range(count - 1, cards)
+        ]
+        ordered = np.concatenate(blocks) if blocks else np.zeros((0, count), dtype=np.int64)
     ordered.flags.writeable = False
     return ordered
 
