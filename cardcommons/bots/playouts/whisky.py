@@ -386,11 +386,16 @@ def exchange_scores(table: RulesTable, hands: Ids, spare: Ids) -> Ids:
     (Joker for Joker, or a second Joker where two share an id)."""
     codes, strength_of = table.strengths.codes, table.strengths.strengths_of_codes
     hand_codes, spare_codes = codes[hands], codes[spare]
-    after = strength_of((hand_codes.sum(axis=1)[:, None] - hand_codes)[:, :, None] + spare_codes[:, None, :])
+    total = hand_codes @ np.ones(HAND_SIZE, dtype=np.int64)
+    scores: Ids = np.empty((len(hands), 1 + HAND_SIZE * HAND_SIZE), dtype=np.int64)
+    scores[:, 0] = strength_of(spare_codes @ np.ones(HAND_SIZE, dtype=np.int64))
+    for i in range(HAND_SIZE):  # a column at a time: quicker than all at once (the arrays stay small)
+        without = total - hand_codes[:, i]
+        for j in range(HAND_SIZE):
+            scores[:, 1 + HAND_SIZE * i + j] = strength_of(without + spare_codes[:, j])
     if table.pack.jokers > 1:  # two Jokers share an id: list each exchange once, and not Joker for Joker
-        after = np.where(_distinct_exchanges(hands, spare), after, -1)
-    take_all = strength_of(spare_codes.sum(axis=1))
-    scores: Ids = np.concatenate([take_all[:, None], after.reshape(len(hands), HAND_SIZE * HAND_SIZE)], axis=1)
+        distinct = _distinct_exchanges(hands, spare).reshape(len(hands), HAND_SIZE * HAND_SIZE)
+        scores[:, 1:] = np.where(distinct, scores[:, 1:], -1)
     return scores
 
 

@@ -26,7 +26,6 @@ moves, which keeps the worlds' law and parts the copies a resampling made.
 from __future__ import annotations
 
 import functools
-import itertools
 import math
 import random
 from collections.abc import Callable
@@ -53,6 +52,7 @@ from cardcommons.bots.worlds.model import (
 from cardcommons.categories import Category
 from cardcommons.game import Action
 from cardcommons.whisky import Exchange, Knock, Pass, TakeSpare, WhiskyPoker
+from cardcommons.whisky.game import MAX_EXCHANGE_CANDIDATES
 
 __all__ = ["category_of_hands", "sample"]
 
@@ -156,10 +156,16 @@ def sample(
     placed = len(pool) - len(rest)
     kept[:, placed:] = generator.permuted(kept[:, placed:], axis=1)  # the cards no move spoke of, in any order
     worlds = deals.subset(np.arange(games), _arranged(pool, kept, columns, rest))
+    starts = dict(zip(order, np.cumsum([0, *(read_by[s].count for s in order)]).tolist(), strict=False))
     styles, readings = {}, []
     for seat, seat_moves in sorted(_whisky_moves(deals, every=True).items()):
         if seats[seat].stranger:
-            chances, fitted = _style_chances(seat_moves, worlds.hidden[seat], policies[seat], table)
+            if seat in read_by:
+                start, count = starts[seat], read_by[seat].count
+                chances, fitted = read_by[seat].style_chances(np.sort(kept[:, start : start + count], axis=1))
+            else:  # its cards all known: its moves speak of its style only
+                known = np.zeros((games, 0), dtype=np.int64)
+                chances, fitted = _style_chances(seat_moves, known, pool, policies[seat], table)
             styles[seat], posterior = styles_drawn(chances, seats[seat].prior, generator)
             readings.append(reading(seat, seats[seat], posterior, fitted, len(seat_moves)))
     return Worlds(worlds, _labels(labels[picked], kept, blocks), effective, found, styles, tuple(readings))
@@ -247,11 +253,13 @@ class _Seat:
         self.moves, self.count, self.pool, self.styles, self.table = moves, count, pool, styles, table
         self.seat, self.family = seat, family
         self.chances: Floats | None = None
+        self.styled: tuple[Floats, Floats] | None = None  # the table's chance of the moves under each style, and fits
         self.spread = 1.0  # the share of ways to deal its cards that its moves allow, near enough
         self.needs = np.zeros(len(pool))  # the chance it holds each card, by its moves alone (if read from a table)
         if math.comb(len(pool), count) <= min(_MOST_DEALS, games * _WAYS_A_WORLD):
             ways = _ways(len(pool), count)
-            self.chances = self.chance(ways)
+            self.styled = _style_chances(moves, ways, pool, styles, table)
+            self.chances = self.styled[0] @ styles.prior
             if not self.chances.any():
                 raise unexplained([seat], [family])
             self.spread = kish(self.chances) / len(self.chances)
@@ -271,7 +279,16 @@ class _Seat:
         """The chance of the seat's moves (read by its styles) for each row of ``places`` (in increasing order)."""
         if self.chances is not None:
             return self.chances[_rank(places)]
-        return _seat_chances(self.moves, self.pool[places], self.styles, self.table)[0]
+        found: Floats = _style_chances(self.moves, places, self.pool, self.styles, self.table)[0] @ self.styles.prior
+        return found
+
+    def style_chances(self, places: Ids) -> tuple[Floats, Floats]:
+        """The chance of the seat's moves under each of its styles, and how many
+        of them fit each, for each row of ``places`` (in increasing order)."""
+        if self.styled is not None:
+            rows = _rank(places)
+            return self.styled[0][rows], self.styled[1][rows]
+        return _style_chances(self.moves, places, self.pool, self.styles, self.table)
 
     def draw(self, used: npt.NDArray[np.bool_], free: Ids, generator: np.random.Generator) -> tuple[Ids, Floats]:
         """For each world, the places of the seat's unknown cards, drawn among
@@ -300,7 +317,7 @@ class _Seat:
             weights = chance * ways
         else:
             total = float(self.cumulative[-1])
-            rows = np.searchsorted(self.cumulative, generator.random((games, _TRIES - at_random)) * total, side="right")
+            rows = _located(self.cumulative, generator.random((games, _TRIES - at_random)) * total)
             rows = np.minimum(rows, len(self.chances) - 1)
             table = _ways(len(self.pool), count)[rows]
             fits = ~used[np.arange(games)[:, None, None], table].any(axis=2)
@@ -309,6 +326,16 @@ class _Seat:
             weights = chance / (0.5 * chance / total + 0.5 / ways)
         picked = candidates[np.arange(games), _in_proportion(weights, generator)]
         return picked, weights.mean(axis=1)
+
+
+def _located(cumulative: Floats, points: Floats) -> Ids:
+    """For each of ``points``, the first place where ``cumulative`` (increasing)
+    exceeds it: found in increasing order of the points (quicker on a long table)."""
+    flat = points.reshape(-1)
+    order = np.argsort(flat)
+    found = np.empty(len(flat), dtype=np.int64)
+    found[order] = np.searchsorted(cumulative, flat[order], side="right")
+    return found.reshape(points.shape)
 
 
 def _distinct(generator: np.random.Generator, shape: tuple[int, int], cards: int, count: int) -> Ids:
@@ -372,10 +399,17 @@ def _moved(chosen: Ids, seats: list[_Seat], generator: np.random.Generator) -> I
 
 @functools.cache
 def _ways(cards: int, count: int) -> Ids:
-    """Every way to choose ``count`` of ``cards`` places, in increasing order,
-    row ``r`` the one of rank ``r`` (see :func:`_rank`)."""
-    ways = np.array(list(itertools.combinations(range(cards), count)), dtype=np.int64).reshape(-1, count)
-    ordered: Ids = ways[np.argsort(_rank(ways))]
+    """Every way to choose ``count`` (at least 1) of ``cards`` places, in
+    increasing order, row ``r`` the one of rank ``r`` (see :func:`_rank`):
+    those whose last place is ``top``, for each ``top`` in turn."""
+    if count == 1:
+        ordered = np.arange(cards, dtype=np.int64).reshape(-1, 1)
+    else:
+        blocks = [
+            np.column_stack([_ways(top, count - 1), np.full(math.comb(top, count - 1), top, dtype=np.int64)])
+            for top in range(count - 1, cards)
+        ]
+        ordered = np.concatenate(blocks) if blocks else np.zeros((0, count), dtype=np.int64)
     ordered.flags.writeable = False
     return ordered
 
@@ -410,45 +444,96 @@ _MOST_SPLITS = 256
 """Two blocks of places are dealt again if their cards can be split between them in at most this many ways."""
 
 
-def _seat_chances(moves: list[_Move], hidden: Ids, styles: _Read, table: Any) -> tuple[Floats, npt.NDArray[np.bool_]]:
-    """The chance of a seat's moves for each row of its unknown cards
-    (``hidden``), read by its ``styles`` (the mean over their prior); and
-    whether a style that plays by a rule could have made them all."""
-    chances, _ = _style_chances(moves, hidden, styles, table)
-    ruled = [k for k, form in enumerate(styles.forms) if form.rule is not None]
-    fits: npt.NDArray[np.bool_] = np.asarray((chances[:, ruled] > 0).any(axis=1))
-    found: Floats = chances @ styles.prior
-    return found, fits
-
-
-def _style_chances(moves: list[_Move], hidden: Ids, styles: _Read, table: Any) -> tuple[Floats, Floats]:
-    """For each row of a seat's unknown cards (``hidden``) and each of its
-    styles, the chance of its moves, and how many of them fit the style (it
-    makes them likelier than a player at random would). A move is weighed
-    only where the earlier ones have a chance under some style; a style that
-    plays every move at random is the same for every row."""
-    weighed = np.array([k for k, form in enumerate(styles.forms) if form.rule is not None or form.wander], dtype=int)
-    forms = [styles.forms[k] for k in weighed.tolist()]
-    chances = np.ones((len(hidden), len(styles.forms)))
-    fits = np.zeros((len(hidden), len(styles.forms)))
+def _style_chances(moves: list[_Move], places: Ids, pool: Ids, styles: _Read, table: Any) -> tuple[Floats, Floats]:
+    """For each row of a seat's unknown cards (``places`` in ``pool``, in
+    increasing order) and each of its styles, the chance of its moves, and
+    how many of them fit the style (it makes them likelier than a player at
+    random would). A move is weighed only where the earlier ones have a
+    chance under some style; a style that plays every move at random is the
+    same for every row."""
+    weighed = [k for k, form in enumerate(styles.forms) if form.rule is not None or form.wander]
+    forms = [styles.forms[k] for k in weighed]
+    ruled, fitted = np.ones((len(places), len(forms))), np.zeros((len(places), len(forms)))  # the styles weighed
+    alive = np.arange(len(places)) if forms else np.zeros(0, dtype=np.int64)  # the rows with a chance under one
     at_random = 1.0
-    for move in moves:
+    for k, move in enumerate(moves):
         at_random /= move.legal
-        rows = np.flatnonzero((chances[:, weighed] > 0).any(axis=1))
-        if not len(rows) or not forms:
-            continue
-        unknown = hidden[rows, : move.hidden]
-        public = np.tile(np.array(move.public, dtype=np.int64), (len(rows), 1))
-        hands = np.concatenate([public, unknown], axis=1) if move.public else unknown
-        spare = None if move.spare is None else np.array(sorted(move.spare), dtype=np.int64)
-        if spare is not None:  # only the exchanges read a hand's order
-            hands = np.sort(hands, axis=1)
-        found = whisky_playouts.policies_chances(forms, table, hands, spare, move.action)
-        chances[np.ix_(rows, weighed)] *= found
-        fits[np.ix_(rows, weighed)] += found > 1 / move.legal + 1e-12
-    others = np.setdiff1d(np.arange(len(styles.forms)), weighed)
-    chances[:, others] = at_random
+        if len(alive) == len(places):  # every row: no copies
+            found = _move_chances(move, places, pool, forms, table)
+            ruled *= found
+            fitted += found > 1 / move.legal + 1e-12
+        elif len(alive):
+            found = _move_chances(move, places[alive], pool, forms, table)
+            ruled[alive] *= found
+            fitted[alive] += found > 1 / move.legal + 1e-12
+        if k < len(moves) - 1:
+            alive = alive[ruled[alive].any(axis=1)]
+    chances, fits = np.full((len(places), len(styles.forms)), at_random), np.zeros((len(places), len(styles.forms)))
+    chances[:, weighed], fits[:, weighed] = ruled, fitted
     return chances, fits
+
+
+def _move_chances(move: _Move, places: Ids, pool: Ids, forms: list[Trembling], table: Any) -> Floats:
+    """The chance of one ``move`` under each of ``forms``, for each row of the
+    seat's unknown cards (``places`` in ``pool``): found once for a hand
+    everyone has seen (the same in every row); in phase 1 once for each
+    strength of hand (what a policy reads there); in phase 2 for the hands
+    where the move may fit a form (:func:`_may_fit`; elsewhere none),
+    :data:`_CHUNK` rows at a time (the arrays of a few rows stay in the
+    processor's cache: quicker)."""
+    public = np.array(move.public, dtype=np.int64)
+    spare = None if move.spare is None else np.array(sorted(move.spare), dtype=np.int64)
+    if not move.hidden:
+        once = whisky_playouts.policies_chances(forms, table, public[None, :], spare, move.action)
+        return np.repeat(once, len(places), axis=0)
+    hands = np.concatenate([np.tile(public, (len(places), 1)), pool[places[:, : move.hidden]]], axis=1)
+    if spare is None:  # phase 1, the spare face down: a policy reads its hand's strength only, each weighed once
+        strengths = table.strengths.strengths_of_codes(table.strengths.codes[hands].sum(axis=1))
+        _, first, inverse = np.unique(strengths, return_index=True, return_inverse=True)
+        once = whisky_playouts.policies_chances(forms, table, hands[first], spare, move.action)
+        return once[inverse.reshape(-1)]
+    hands = np.sort(hands, axis=1)  # only the exchanges read a hand's order
+    found = np.zeros((len(places), len(forms)))
+    rows = np.arange(len(places))
+    if isinstance(move.action, Exchange):
+        rows = np.flatnonzero(_may_fit(table, hands, spare, move.action, forms))
+    for start in range(0, len(rows), _CHUNK):
+        some = rows[start : start + _CHUNK]
+        found[some] = whisky_playouts.policies_chances(forms, table, hands[some], spare, move.action)
+    return found
+
+
+def _may_fit(table: Any, hands: Ids, spare: Ids, exchange: Exchange, forms: list[Trembling]) -> npt.NDArray[np.bool_]:
+    """For each of ``hands`` (sorted ids) with the face-up ``spare``, whether
+    ``exchange`` may have a chance under some of ``forms``: always if one plays
+    a move at random among all legal moves, else not where it lowers the hand
+    (a rule's move beats the hand, a candidate never lowers it), nor where other
+    exchanges make a stronger hand: one for a rule's move (its best), as many
+    as there are candidate exchanges for a move at random among the candidates.
+    Exact, and far quicker than the chances: it counts the stronger exchanges,
+    scoring one exchange of all the hands at a time."""
+    if any(form.tremble for form in forms) or table.pack.jokers > 1:  # two Jokers: some exchanges are not their own
+        return np.ones(len(hands), dtype=bool)
+    codes, strength_of = table.strengths.codes, table.strengths.strengths_of_codes
+    held = codes[hands]
+    total = sum(held[:, i] for i in range(held.shape[1]))
+    mine = strength_of(total - codes[table.ids[exchange.give]] + codes[table.ids[exchange.take]])
+    most = MAX_EXCHANGE_CANDIDATES if any(form.wander for form in forms) else 1
+    rows = np.flatnonzero(mine >= strength_of(total))
+    stronger = np.zeros(len(rows), dtype=np.int64)
+    for i in range(held.shape[1]):  # the card given; the hands with too many stronger exchanges left out as found
+        without, least = total[rows] - held[rows, i], mine[rows]
+        for taken in codes[spare].tolist():
+            stronger += strength_of(without + taken) > least
+        kept = stronger < most
+        rows, stronger = rows[kept], stronger[kept]
+    found = np.zeros(len(hands), dtype=bool)
+    found[rows] = True
+    return found
+
+
+_CHUNK = 12_000
+"""The rows of a seat's unknown cards weighed at a time."""
 
 
 def _whisky_findings(

@@ -1,0 +1,102 @@
+"""The Whisky sampler's seat tables, found the quick way (the hands where a move
+cannot fit left out, a few rows at a time, a hand everyone has seen weighed
+once), weigh every row as the plain way does: every row's hand at once."""
+
+from __future__ import annotations
+
+import itertools
+import math
+from typing import Any
+
+import numpy as np
+import pytest
+
+from cardcommons.bots import GreedyBot, RandomBot, Trembling
+from cardcommons.bots.playouts import whisky as whisky_playouts
+from cardcommons.bots.styles import known_seat
+from cardcommons.bots.worlds import STRANGERS
+from cardcommons.bots.worlds import whisky as whisky_worlds
+from cardcommons.whisky import Exchange, WhiskyPoker
+
+
+def plain_style_chances(moves: list[Any], hidden: Any, styles: Any, table: Any) -> tuple[Any, Any]:
+    """Each row's chance of a seat's moves under each style, and how many fit:
+    every row's hand (``hidden``: its unknown cards) weighed at once, move by move."""
+    weighed = np.array([k for k, form in enumerate(styles.forms) if form.rule is not None or form.wander], dtype=int)
+    forms = [styles.forms[k] for k in weighed.tolist()]
+    chances = np.ones((len(hidden), len(styles.forms)))
+    fits = np.zeros((len(hidden), len(styles.forms)))
+    at_random = 1.0
+    for move in moves:
+        at_random /= move.legal
+        rows = np.flatnonzero((chances[:, weighed] > 0).any(axis=1))
+        if not len(rows) or not forms:
+            continue
+        public = np.tile(np.array(move.public, dtype=np.int64), (len(rows), 1))
+        hands = np.concatenate([public, hidden[rows, : move.hidden]], axis=1)
+        spare = None if move.spare is None else np.array(sorted(move.spare), dtype=np.int64)
+        if spare is not None:
+            hands = np.sort(hands, axis=1)
+        found = whisky_playouts.policies_chances(forms, table, hands, spare, move.action)
+        chances[np.ix_(rows, weighed)] *= found
+        fits[np.ix_(rows, weighed)] += found > 1 / move.legal + 1e-12
+    chances[:, np.setdiff1d(np.arange(len(styles.forms)), weighed)] = at_random
+    return chances, fits
+
+
+@pytest.mark.parametrize(("jokers", "knocked"), [(False, True), (True, True), (False, False)])
+def test_the_seat_tables_quick_way_weighs_every_row_as_the_plain_way(
+    jokers: bool, knocked: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Nine players after a knock, some playing off the rule of thumb (a
+    random player, a bold one), or at the first phase-2 turn, every seat
+    having passed in phase 1: each seat's moves read by the family of
+    styles, by the rule of thumb and by a trembling rule, on rows of its
+    unknown cards drawn at random, weigh the same both ways, to the last bit."""
+    monkeypatch.setattr(whisky_worlds, "_CHUNK", 700)  # several chunks, the last a part one
+    game = WhiskyPoker(9, jokers=jokers, seed=4)
+    bots: list[Any] = [GreedyBot(seed=s) for s in range(9)]
+    bots[2], bots[5] = RandomBot(seed=2), GreedyBot(knock_at=1.0, take_unseen_below=0.7, seed=5)
+    while (game.knocker is None or game.current_player != 7) if knocked else game.phase == 1:
+        seat = game.current_player
+        assert seat is not None
+        move = bots[seat].act(game.observation(seat), game.legal_actions()) if knocked else game.legal_actions()[0]
+        game.apply(move)
+    view = game.observation(game.current_player or 0)
+    deals = whisky_playouts.deal(view, 1, seed=0)
+    moves = whisky_worlds._whisky_moves(deals)
+    pool = np.array(whisky_playouts.places(view, deals.template).cards, dtype=np.int64)
+    readings = [
+        STRANGERS.styles_for(deals.template, 0),
+        known_seat(GreedyBot(), 0.02, Trembling(GreedyBot(), 0.0)),
+        known_seat(Trembling(GreedyBot(), 0.1), 0.02, Trembling(GreedyBot(), 0.1)),
+    ]
+    family = [form for form in whisky_worlds._Read(readings[0]).forms if form.rule is not None]  # those weighed
+    generator = np.random.default_rng(1)
+    left_out = compared = 0
+    for seat, seat_moves in moves.items():
+        count = len(deals.unknown[seat])
+        places = np.sort(np.array([generator.choice(len(pool), count, replace=False) for _ in range(2000)]), axis=1)
+        for styles in readings:
+            read = whisky_worlds._Read(styles)
+            quick = whisky_worlds._style_chances(seat_moves, places, pool, read, deals.table)
+            plain = plain_style_chances(seat_moves, pool[places], read, deals.table)
+            assert np.array_equal(quick[0], plain[0]) and np.array_equal(quick[1], plain[1]), (seat, styles)
+            compared += 1
+        for move in seat_moves:
+            if isinstance(move.action, Exchange) and move.hidden:
+                hands = np.sort(np.concatenate([np.tile(move.public, (2000, 1)), pool[places]], axis=1), axis=1)
+                spare = np.array(sorted(move.spare or []), dtype=np.int64)
+                fit = whisky_worlds._may_fit(deals.table, hands, spare, move.action, family)
+                left_out += int((~fit).sum())
+    assert compared >= 3 * 7
+    assert (left_out > 0) == (knocked and not jokers)  # the quick way left hands out, where the pack lets it
+
+
+def test_every_way_to_choose_places_comes_once_in_the_order_of_its_rank() -> None:
+    for cards in range(9):
+        for count in range(1, 5):
+            ways = whisky_worlds._ways(cards, count)
+            assert sorted(map(tuple, ways.tolist())) == list(itertools.combinations(range(cards), count))
+            assert whisky_worlds._rank(ways).tolist() == list(range(math.comb(cards, count)))
+    assert whisky_worlds._rank(whisky_worlds._ways(34, 4)).tolist() == list(range(46376))
