@@ -254,8 +254,9 @@ class Deals(Candidates):
     ) -> npt.NDArray[np.float64]:
         """Play each of ``firsts`` (moves of the view's player) in every game,
         then each player by its policy to the end (``policies[p]``, a batch
-        form: HeuristicBot's rule, with its chances of a move at random; by
-        default HeuristicBot for both): the view's player's share of each (1,
+        form: HeuristicBot's rule, with its chances of a move at random, or
+        :class:`~cardcommons.bots.split_and_choose.Foresight`'s, which looks
+        one move ahead in the game itself; by default HeuristicBot for both): the view's player's share of each (1,
         0.5 for a draw, or 0), one row per first move. ``seeds[g, p]``: the
         seed of player ``p``'s bot in game ``g``, the same whatever the first
         move (all 0 by default). The games are not changed."""
@@ -363,7 +364,8 @@ class _State:
 
     def _looked_ahead(self) -> Masks | None:
         """The candidate each game's player to move plays where it looks one
-        move ahead (:class:`Foresight`; -1 elsewhere), None if it does nowhere:
+        move ahead (:class:`Foresight`, at the share ``sight`` of its
+        decisions, drawn from its seed; -1 elsewhere), None if it does nowhere:
         each candidate played in the game, both players going on by the rule
         of thumb, and the first that does best kept (0 to 5: a split in the
         engine's order; 0 the face-up pair, 1 the face-down; 0 keep, ``k`` a
@@ -373,6 +375,8 @@ class _State:
         x = self._mover()
         policy = self.policies[x]
         sight = np.array([s.rule.sight if isinstance(s.rule, Foresight) else 0.0 for s in policy.styles])
+        if not sight.any():
+            return None
         u = (draw(self.seeds[:, x] ^ _SIGHT, self.decisions[x]) >> np.uint64(11)).astype(np.float64) * 2.0**-53
         rows = np.flatnonzero(u < sight[policy.which])
         if not len(rows):
