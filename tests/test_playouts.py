@@ -219,3 +219,78 @@ def test_the_batch_plays_each_seats_policy_as_the_policy_itself_would(
         one_at_a_time.append(play(dealt, bots).share(0, game.players))
     spread = np.sqrt((batch.var() + np.var(one_at_a_time)) / games)
     assert abs(batch.mean() - np.mean(one_at_a_time)) < 4 * spread + 0.01
+
+
+class LookingAhead:
+    """Foresight's look-ahead, one game at a time, for the check: at each
+    decision it plays every candidate (in the batch's order) in a copy of the
+    game it is told, both players going on by HeuristicBot (each bot's tie-break
+    draws carried on), and keeps the first that does best."""
+
+    def __init__(self, seed: int) -> None:
+        self.rule = HeuristicBot(seed=seed)
+        self.game: SplitAndChoose | None = None
+        self.other: HeuristicBot | None = None
+
+    def act(self, observation: Any, legal: Sequence[Any]) -> Any:
+        import copy
+
+        game, me = self.game, observation.player
+        assert game is not None and self.other is not None
+        if game.phase == "build":
+            return self.rule.act(observation, legal)
+        if game.phase == "split":
+            moves = list(legal)
+        elif game.phase == "choose":
+            moves = [m for up in (True, False) for m in legal if m.face_up == up]
+        else:
+            moves = [Keep(), *(Swap(c) for c in sorted(observation.hand, key=PACK.position.__getitem__))]
+        shares = []
+        for move in moves:
+            trial = copy.deepcopy(game)
+            trial.apply(move)
+            bots: list[Any] = [None, None]
+            bots[me], bots[1 - me] = copy.deepcopy(self.rule), copy.deepcopy(self.other)
+            bots[me].decisions += 1
+            result = trial.result if trial.is_over else play(trial, bots)
+            assert result is not None
+            shares.append(result.share(me, 2))
+        self.rule.decisions += 1
+        return moves[shares.index(max(shares))]
+
+
+@pytest.mark.parametrize(("name", "stop"), [sc_stops()[0], sc_stops()[3], sc_stops()[4]])
+def test_foresight_plays_in_each_world_the_candidate_that_does_best_there(name: str, stop: Stop) -> None:
+    """Seat 1 by Foresight (always looking ahead) in the batch: game for game, the
+    share a one-game look-ahead gets in the same worlds."""
+    from cardcommons.bots.split_and_choose import Foresight
+
+    game = played_until(SplitAndChoose(seed=3, first_splitter=1), [HeuristicBot(1), HeuristicBot(2)], stop)
+    if game.current_player != 0:
+        game = played_until(game, [HeuristicBot(1), HeuristicBot(2)], lambda g: g.current_player == 0)
+    assert isinstance(game, SplitAndChoose)
+    view, games = game.observation(0), 4
+    deals: Any = sc_playouts.deal(view, games, seed=4)
+    seeds = np.random.default_rng(5).integers(0, 2**63, size=(games, 2), dtype=np.uint64)
+    first = game.legal_actions()[0]
+    rule = Trembling(HeuristicBot(), 0.0)
+    shares = deals.play_out([first], seeds, [rule, Trembling(Foresight(sight=1.0), 0.0)])[0]
+    plain = deals.play_out([first], seeds, [rule, rule])[0]
+    for g in range(games):
+        dealt = deals.game(g)
+        dealt.apply(first)
+        other, looking = HeuristicBot(seed=int(seeds[g, 0])), LookingAhead(int(seeds[g, 1]))
+        looking.game, looking.other = dealt, other
+        assert play(dealt, [other, looking]).share(0, 2) == shares[g], (name, g)
+    assert shares.mean() <= plain.mean()
+
+
+def test_foresight_that_never_looks_ahead_plays_as_the_rule_of_thumb() -> None:
+    from cardcommons.bots.split_and_choose import Foresight
+
+    game = SplitAndChoose(seed=6)
+    deals: Any = sc_playouts.deal(game.observation(0), 200, seed=7)
+    seeds = np.random.default_rng(8).integers(0, 2**63, size=(200, 2), dtype=np.uint64)
+    rule = Trembling(HeuristicBot(), 0.0)
+    never = deals.play_out(game.legal_actions(), seeds, [rule, Trembling(Foresight(sight=0.0), 0.0)])
+    assert (never == deals.play_out(game.legal_actions(), seeds, [rule, rule])).all()

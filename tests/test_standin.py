@@ -11,7 +11,7 @@ import pytest
 
 from cardcommons.bots import GreedyBot, MonteCarloBot, RandomBot
 from cardcommons.bots.policies import Trembling
-from cardcommons.bots.standin import fitted, settings, stand_in
+from cardcommons.bots.standin import SIGHT, fitted, settings, stand_in
 from cardcommons.bots.standin_fit import GAMES, Decision, decisions, fit_table, fit_whisky, log_games, new_game, read
 from cardcommons.errors import RulesError
 from cardcommons.game import Action
@@ -195,3 +195,36 @@ def test_a_knock_floor_reads_alike_one_hand_at_a_time_and_in_batch() -> None:
             strong += 1
             assert chances[k] > by_rule + 0.01 / len(legal)
     assert weak and strong
+
+
+@pytest.mark.parametrize("strength", ["quick", "steady"])
+def test_at_split_and_choose_the_stand_in_plays_on_about_as_strongly_as_monte_carlo_bot(strength: str) -> None:
+    """In the coach's play-outs, its seat played on by the stand-in's rule, it
+    wins against HeuristicBot about as often as MonteCarloBot does in real
+    games (measured over 200 to 300 paired games: 0.94 at quick and at steady),
+    where the rule of thumb alone wins about half."""
+    from cardcommons.bots.playouts.split_and_choose import deal
+    from cardcommons.bots.seating import playing, seat_policies
+    from cardcommons.bots.split_and_choose import Foresight, HeuristicBot
+
+    wins, plain = [], []
+    for n in range(4):
+        game = SplitAndChoose(seed=100 + n, first_splitter=0)
+        table = [None, MonteCarloBot(STRENGTHS[strength])]
+        seats = playing(seat_policies(table, game, me=0), Trembling(HeuristicBot(), 0.0), table)
+        assert isinstance(seats[1].rule, Foresight) and seats[1].rule.sight == SIGHT[strength]
+        deals = deal(game.observation(0), 400, seed=n)
+        seeds = np.random.default_rng(n).integers(0, 2**63, size=(400, 2), dtype=np.uint64)
+        first = [HeuristicBot(seed=n).act(game.observation(0), game.legal_actions())]
+        wins.append(1 - deals.play_out(first, seeds, seats).mean())
+        plain.append(1 - deals.play_out(first, seeds, [seats[0], seats[0]]).mean())
+    assert 0.91 <= np.mean(wins) <= 0.97
+    assert 0.4 <= np.mean(plain) <= 0.6
+
+
+@pytest.mark.parametrize("sight", [1.5, -0.1, "0.6", True])
+def test_a_look_ahead_out_of_reach_is_refused_by_name(sight: object) -> None:
+    from cardcommons.bots.split_and_choose import Foresight
+
+    with pytest.raises(RulesError, match=f"sight is a chance from 0 to 1, not {sight!r}"):
+        Foresight(sight=sight)  # type: ignore[arg-type]

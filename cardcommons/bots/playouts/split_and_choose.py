@@ -29,6 +29,7 @@ player's knowledge is followed as the game's observations follow it.
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Callable, Sequence
 
@@ -41,6 +42,7 @@ from cardcommons.bots.split_and_choose import (
     STEP,
     SWAP_ORDER,
     TYPES,
+    Foresight,
     HeuristicBot,
     digit,
     kept_hidden,
@@ -252,8 +254,9 @@ class Deals(Candidates):
     ) -> npt.NDArray[np.float64]:
         """Play each of ``firsts`` (moves of the view's player) in every game,
         then each player by its policy to the end (``policies[p]``, a batch
-        form: HeuristicBot's rule, with its chances of a move at random; by
-        default HeuristicBot for both): the view's player's share of each (1,
+        form: HeuristicBot's rule, with its chances of a move at random, or
+        :class:`~cardcommons.bots.split_and_choose.Foresight`'s, which looks
+        one move ahead in the game itself; by default HeuristicBot for both): the view's player's share of each (1,
         0.5 for a draw, or 0), one row per first move. ``seeds[g, p]``: the
         seed of player ``p``'s bot in game ``g``, the same whatever the first
         move (all 0 by default). The games are not changed."""
@@ -335,19 +338,74 @@ class _State:
         """One value per first move, for each of its games."""
         return np.repeat(np.array(values, dtype=np.int64), self.deals.games)
 
-    def move(self, forced: Sequence[Action] | None) -> None:
-        """One move in every game: the first moves ``forced`` (one per copy), or the bot's."""
+    def move(self, forced: Sequence[Action] | None, chosen: Masks | None = None) -> None:
+        """One move in every game: the first moves ``forced`` (one per copy), or
+        the bot's; ``chosen[g]``, the candidate game ``g`` plays instead (-1:
+        the bot's), else the candidates of the players who look ahead."""
+        if forced is None and chosen is None:
+            chosen = self._looked_ahead()
         match self.phase:
             case "split":
-                self._split(forced)
+                self._split(forced, chosen)
             case "choose":
-                self._choose(forced)
+                self._choose(forced, chosen)
             case "reserve":
-                self._reserve(forced)
+                self._reserve(forced, chosen)
             case "build":
                 self._build(forced)
 
-    def _split(self, forced: Sequence[Action] | None) -> None:
+    def _mover(self) -> int:
+        """The player to move (the reserve's: first the player who did not split first)."""
+        if self.phase == "split":
+            return self.splitter()
+        if self.phase == "choose":
+            return 1 - self.splitter()
+        return self.first_splitter if self.swapped is not None else 1 - self.first_splitter
+
+    def _looked_ahead(self) -> Masks | None:
+        """The candidate each game's player to move plays where it looks one
+        move ahead (:class:`Foresight`, at the share ``sight`` of its
+        decisions, drawn from its seed; -1 elsewhere), None if it does nowhere:
+        each candidate played in the game, both players going on by the rule
+        of thumb, and the first that does best kept (0 to 5: a split in the
+        engine's order; 0 the face-up pair, 1 the face-down; 0 keep, ``k`` a
+        swap of the hand's ``k``-th card, lowest first)."""
+        if self.phase not in _CANDIDATES:
+            return None
+        x = self._mover()
+        policy = self.policies[x]
+        sight = np.array([s.rule.sight if isinstance(s.rule, Foresight) else 0.0 for s in policy.styles])
+        if not sight.any():
+            return None
+        u = (draw(self.seeds[:, x] ^ _SIGHT, self.decisions[x]) >> np.uint64(11)).astype(np.float64) * 2.0**-53
+        rows = np.flatnonzero(u < sight[policy.which])
+        if not len(rows):
+            return None
+        count = _CANDIDATES[self.phase]
+        trial = self._rows(np.tile(rows, count))
+        trial.move(None, np.repeat(np.arange(count), len(rows)))
+        while trial.phase != "over":
+            trial.move(None, np.full(count * len(rows), -1))
+        mine, theirs = trial.scores[x], trial.scores[1 - x]
+        assert mine is not None and theirs is not None
+        shares = np.where(mine > theirs, 2, np.where(mine == theirs, 1, 0)).reshape(count, len(rows))
+        chosen = np.full(len(self.reserve), -1, dtype=np.int64)
+        chosen[rows] = shares.argmax(axis=0)
+        return chosen
+
+    def _rows(self, rows: Masks) -> _State:
+        """The games ``rows`` of these (a game may come more than once), both players by the rule of thumb."""
+        trial = copy.copy(self)
+        for name in ("order", "reserve", "swapped", "given", "up", "down", "seeds"):
+            found = getattr(self, name)
+            setattr(trial, name, None if found is None else found[rows])
+        for name in ("hand", "seen", "drafted", "hidden", "scores"):
+            setattr(trial, name, [None if a is None else a[rows] for a in getattr(self, name)])
+        trial.decisions = list(self.decisions)
+        trial.policies = [PerWorld.of(_RULE_OF_THUMB, 1, len(rows))] * 2
+        return trial
+
+    def _split(self, forced: Sequence[Action] | None, chosen: Masks | None) -> None:
         p = self.splitter()
         stock = self.order[:, 1 + 4 * self.round : 5 + 4 * self.round]
         bits: Masks = np.left_shift(1, stock)
@@ -363,6 +421,7 @@ class _State:
             choice = best(MANY, scores, lambda: self._draw(p))
             anything, candidate, picked = self._at_random(p)  # every split is a candidate
             choice = np.where(anything | candidate, (picked % np.uint64(len(pairs))).astype(np.int64), choice)
+            choice = choice if chosen is None else np.where(chosen >= 0, chosen, choice)
             self.decisions[p] += 1
             up = np.choose(choice, [u for u, _ in pairs])
             down = np.choose(choice, [d for _, d in pairs])
@@ -375,7 +434,7 @@ class _State:
         self.seen[q] = self.seen[q] | up
         self.phase = "choose"
 
-    def _choose(self, forced: Sequence[Action] | None) -> None:
+    def _choose(self, forced: Sequence[Action] | None, chosen: Masks | None) -> None:
         p = self.splitter()
         q = 1 - p
         up, down = self.up, self.down
@@ -386,6 +445,7 @@ class _State:
             take_up = takes_face_up(MANY, self.value, mine, theirs, _profile(up), pool)
             anything, candidate, picked = self._at_random(q)
             take_up = np.where(anything | candidate, picked % np.uint64(2) == 0, take_up)
+            take_up = take_up if chosen is None else np.where(chosen >= 0, chosen == 0, take_up)
             self.decisions[q] += 1
         else:
             choices = [m for m in self.firsts(forced, Choose, "choose a pair") if isinstance(m, Choose)]
@@ -407,7 +467,7 @@ class _State:
         else:
             self.phase = "reserve"
 
-    def _reserve(self, forced: Sequence[Action] | None) -> None:
+    def _reserve(self, forced: Sequence[Action] | None, chosen: Masks | None) -> None:
         first = 1 - self.first_splitter
         second_decision = self.swapped is not None
         x = self.first_splitter if second_decision else first
@@ -433,9 +493,11 @@ class _State:
             kind = np.asarray(SWAP_ORDER)[np.maximum(choice - 1, 0)]
             card = np.where(swap, 4 * kind + _HIGHEST[(hand >> (4 * kind)) & 15], 0)
             anything, candidate, picked = self._at_random(x)  # keep, or swap any card held: every one a candidate
-            rows = np.flatnonzero(anything | candidate)
+            k = np.where(anything | candidate, (picked % np.uint64(1 + HOLDING)).astype(np.int64), -1)
+            k = k if chosen is None else np.where(chosen >= 0, chosen, k)
+            rows = np.flatnonzero(k >= 0)
             if len(rows):
-                k = (picked[rows] % np.uint64(1 + HOLDING)).astype(np.int64)
+                k = k[rows]
                 swap[rows], card[rows] = k > 0, _nth_card(hand[rows], np.maximum(k - 1, 0))
             self.decisions[x] += 1
         else:
@@ -477,6 +539,10 @@ class _State:
 
 
 _RULE_OF_THUMB = Trembling(HeuristicBot(), 0.0)
+_SIGHT = np.uint64(0x2545F4914F6CDD1D)
+"""Mixed into a player's seed for the draw that says whether it looks ahead (apart from its other draws)."""
+_CANDIDATES = {"split": 6, "choose": 2, "reserve": 1 + HOLDING}
+"""How many candidate moves each decision has, as :meth:`_State._looked_ahead` numbers them."""
 _TREMBLE = np.uint64(0x5DEECE66D)
 """Mixed into a player's seed for the draw that says whether its move is at random (apart from its tie-breaks)."""
 
