@@ -536,13 +536,12 @@ def _knock_support(moves: list[_Move], count: int, pool: Ids, styles: _Read, tab
     if any(f.tremble or (f.wander and not f.knock_floor) or not isinstance(f.rule, GreedyBot | None) for f in forms):
         return None
     codes, strength_of = table.strengths.codes, table.strengths.strengths_of_codes
-    ways = _ways(len(pool), count)[:, : knock.hidden]
-    cards = [np.full(len(ways), c, dtype=np.int64) for c in codes[knock.public].tolist()]
-    cards += [codes[pool][ways[:, i]] for i in range(knock.hidden)]  # each card's code, a column at a time
-    total = sum(cards[1:], cards[0])
+    held = codes[pool][_ways(len(pool), count)[:, : knock.hidden]]  # the codes of each way's cards
+    public = codes[knock.public].tolist()
+    total = held @ np.ones(knock.hidden, dtype=np.int64) + sum(public)
     now = strength_of(total)
     percentiles = np.asarray(hand_percentiles(table.pack, table.ranking))
-    may = np.zeros(len(ways), dtype=bool)
+    may = np.zeros(len(held), dtype=bool)
     for form in forms:
         if isinstance(form.rule, GreedyBot) and form.by_rule:
             may |= form.rule.rule(table.pack, table.ranking).arrays[0][now]
@@ -551,8 +550,8 @@ def _knock_support(moves: list[_Move], count: int, pool: Ids, styles: _Read, tab
     if knock.spare is not None and any(isinstance(f.rule, GreedyBot) and f.by_rule for f in forms):
         spare = codes[knock.spare].tolist()  # a rule knocks where no move beats the hand (take, or an exchange)
         rows = np.flatnonzero(~may & (now >= strength_of(np.int64(sum(spare)))))
-        for column in cards:
-            without = total[rows] - column[rows]
+        for i in range(len(public) + knock.hidden):  # the card given
+            without = total[rows] - (public[i] if i < len(public) else held[rows, i - len(public)])
             beaten = np.zeros(len(rows), dtype=bool)
             for taken in spare:
                 beaten |= strength_of(without + taken) > now[rows]
