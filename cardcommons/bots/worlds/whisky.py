@@ -299,7 +299,7 @@ class _Seat:
         ``exp(twist[c])`` for each card ``c`` it gives the seat (the weights undo it)."""
         self.twist = twist
         if self.chances is not None:
-            self.tilted = self.chances * np.exp(twist[self.listed].sum(axis=1))
+            self.tilted = self.chances * np.exp(twist[self.listed] @ np.ones(self.count))
             self.cumulative = np.cumsum(self.tilted)
 
     def chance(self, places: Ids) -> Floats:
@@ -576,10 +576,15 @@ def _move_chances(move: _Move, places: Ids, pool: Ids, forms: list[Trembling], t
         return np.repeat(once, len(places), axis=0)
     hands = np.concatenate([np.tile(public, (len(places), 1)), pool[places[:, : move.hidden]]], axis=1)
     if spare is None:  # phase 1, the spare face down: a policy reads its hand's strength only, each weighed once
-        strengths = table.strengths.strengths_of_codes(table.strengths.codes[hands].sum(axis=1))
-        _, first, inverse = np.unique(strengths, return_index=True, return_inverse=True)
+        strengths = table.strengths.strengths_of_codes(table.strengths.codes[hands] @ np.ones(hands.shape[1], np.int64))
+        present = np.zeros(int(strengths.max(initial=0)) + 1, dtype=bool)
+        present[strengths] = True
+        inverse = (np.cumsum(present) - 1)[strengths]  # each row's strength, numbered among those present
+        first = np.empty(int(present.sum()), dtype=np.int64)
+        first[inverse] = np.arange(len(strengths))  # a hand of each strength (quicker than sorting them)
         once = whisky_playouts.policies_chances(forms, table, hands[first], spare, move.action)
-        return once[inverse.reshape(-1)]
+        each: Floats = once[inverse]
+        return each
     hands = np.sort(hands, axis=1)  # only the exchanges read a hand's order
     found = np.zeros((len(places), len(forms)))
     rows = np.arange(len(places))
