@@ -4,6 +4,7 @@ once), weigh every row as the plain way does: every row's hand at once."""
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import math
 from typing import Any
@@ -109,7 +110,7 @@ def test_a_knock_is_read_from_the_ways_it_may_come_from_and_from_no_others() -> 
     has a chance under some style that reads the cards (each style of the
     family, a known rule of thumb), and a style that may knock on any hand
     (a trembling rule, a move at random among the candidates with no floor)
-    keeps them all (None)."""
+    keeps them all (None), as a style that knocks at random in phase 1 does."""
     game = WhiskyPoker(9, seed=11)
     bots = [GreedyBot(seed=11 * 16 + s) for s in range(9)]
     while game.knocker is None:
@@ -133,3 +134,10 @@ def test_a_knock_is_read_from_the_ways_it_may_come_from_and_from_no_others() -> 
     for anywhere in (Trembling(GreedyBot(), 0.1), Trembling(None, 0.0, 1.0)):
         read = whisky_worlds._Read(known_seat(anywhere, 0.02))
         assert whisky_worlds._knock_support([knock], 5, pool, read, deals.table) is None
+    in_phase_1 = dataclasses.replace(knock, spare=None, legal=3)  # a knock at random there: on any hand
+    for styles, some in ((STRANGERS.styles_for(deals.template, 0), False), (known_seat(GreedyBot(), 0.02), True)):
+        read = whisky_worlds._Read(styles)
+        kept = whisky_worlds._knock_support([in_phase_1], 5, pool, read, deals.table)
+        chances = whisky_worlds._style_chances([in_phase_1], ways, pool, read, deals.table)[0]
+        flagged = np.flatnonzero(chances[:, whisky_worlds._weighed(read.forms)].any(axis=1))
+        assert (kept is not None) == some and (kept is None or np.array_equal(kept, flagged))

@@ -525,15 +525,17 @@ def _knock_support(moves: list[_Move], count: int, pool: Ids, styles: _Read, tab
     its unknown cards (``count`` places in ``pool``) from which the knock may
     come under some style that reads the cards: where its rule knocks (its knock
     flags, by the hand's strength; in phase 2 also where no move beats the
-    hand), or its move at random among the candidates may be a knock (a hand
-    at its ``knock_floor`` or above). None if the knock reads none of the
-    seat's unknown cards, or a style may knock on any hand (it trembles, has no
-    floor, or has a rule other than GreedyBot's)."""
+    hand), or its move at random among the candidates may be a knock (in phase
+    2, a hand at its ``knock_floor`` or above). None if the knock reads none of
+    the seat's unknown cards, or a style may knock on any hand (it trembles, has
+    no floor, moves at random among the candidates in phase 1, or has a rule
+    other than GreedyBot's)."""
     knock = next((move for move in moves if isinstance(move.action, Knock)), None)
     forms = [styles.forms[k] for k in _weighed(styles.forms)]
     if knock is None or not knock.hidden:
         return None
-    if any(f.tremble or (f.wander and not f.knock_floor) or not isinstance(f.rule, GreedyBot | None) for f in forms):
+    anywhere = [f.tremble or (f.wander and (not f.knock_floor or knock.spare is None)) for f in forms]
+    if any(anywhere) or not all(isinstance(f.rule, GreedyBot | None) for f in forms):
         return None
     codes, strength_of = table.strengths.codes, table.strengths.strengths_of_codes
     held = codes[pool][_ways(len(pool), count)[:, : knock.hidden]]  # the codes of each way's cards
