@@ -299,7 +299,7 @@ class _Seat:
         ``exp(twist[c])`` for each card ``c`` it gives the seat (the weights undo it)."""
         self.twist = twist
         if self.chances is not None:
-            self.tilted = self.chances * np.exp(twist[self.listed] @ np.ones(self.count))
+            self.tilted = self.chances * np.exp(twist[self.listed].sum(axis=1))
             self.cumulative = np.cumsum(self.tilted)
 
     def chance(self, places: Ids) -> Floats:
@@ -346,7 +346,9 @@ class _Seat:
         if ways <= _MOST_DEALS:  # a way to choose among the free places, at random
             index = _ways(free.shape[1], count)[generator.integers(0, ways, size=(games, at_random))]
         else:
-            index = np.sort(_distinct(generator, (games, at_random), free.shape[1], count), axis=2)  # as a table reads
+            index = _distinct(generator, (games, at_random), free.shape[1], count)
+            if self.chances is not None:  # in increasing order, as a table reads them
+                index = np.sort(index, axis=2)
         candidates = np.take_along_axis(free[:, None, :], index, axis=2)
         chance, listed = self._looked_up(candidates.reshape(-1, count))
         chance = chance.reshape(games, at_random) * np.exp(self.twist[candidates].sum(axis=2))
