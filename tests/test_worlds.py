@@ -199,7 +199,7 @@ def test_the_reading_of_two_seats_and_the_cards_left_matches_exact_enumeration()
     assert_seats_read_as_exact_enumeration(game.observation(2))
 
 
-@pytest.mark.parametrize("way", ["weighted draws", "without tables", "moved apart"])
+@pytest.mark.parametrize("way", ["weighted draws", "without tables", "from the knock's table", "moved apart"])
 def test_the_reading_of_three_seats_after_a_knock_matches_exact_enumeration(
     way: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -207,17 +207,31 @@ def test_the_reading_of_three_seats_after_a_knock_matches_exact_enumeration(
     locate, two other seats one each, seven more lie in the stock. The seats
     are drawn in turn (each from its table of ways and from the cards left,
     leaving the cards the later ones need, the last from every way left; or,
-    without tables, from the cards left only), and the weighted draws,
-    resampled, match the posterior; so do the worlds kept once moved apart by
-    exact steps (which would hide a wrong weight: the draws are checked without them too)."""
+    without tables, from the cards left only; or the knocker from a table of
+    the ways its knock may come from only, and from the cards left), and the
+    weighted draws, resampled, match the posterior; so do the worlds kept once
+    moved apart by exact steps (which would hide a wrong weight: the draws are
+    checked without them too)."""
     if way != "moved apart":
         monkeypatch.setattr(whisky_worlds, "_SWEEPS", 0)
     if way == "without tables":
         monkeypatch.setattr(whisky_worlds, "_MOST_DEALS", 0)
+    kept: list[int] = []
+    if way == "from the knock's table":  # the knocker's 55 ways too many for a table of every way, not its knock's
+        monkeypatch.setattr(whisky_worlds, "_MOST_DEALS", 54)
+        support = whisky_worlds._knock_support
+
+        def spied(*args: Any) -> Any:
+            found = support(*args)
+            kept.append(-1 if found is None else len(found))
+            return found
+
+        monkeypatch.setattr(whisky_worlds, "_knock_support", spied)
     game = WhiskyPoker(4, seed=30, dealer=0)
     play_until(game, [GreedyBot(seed=seat) for seat in range(4)], 16)
     assert game.knocker == 0 and game.current_player == 1
     assert_seats_read_as_exact_enumeration(game.observation(1), by_seat=True)
+    assert (way == "from the knock's table") == bool(kept) and all(0 < n < 55 for n in kept)
 
 
 def play_until(game: WhiskyPoker, bots: list[Any], moves: int) -> None:

@@ -4,6 +4,7 @@ once), weigh every row as the plain way does: every row's hand at once."""
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import math
 from typing import Any
@@ -100,3 +101,43 @@ def test_every_way_to_choose_places_comes_once_in_the_order_of_its_rank() -> Non
             assert sorted(map(tuple, ways.tolist())) == list(itertools.combinations(range(cards), count))
             assert whisky_worlds._rank(ways).tolist() == list(range(math.comb(cards, count)))
     assert whisky_worlds._rank(whisky_worlds._ways(34, 4)).tolist() == list(range(46376))
+
+
+def test_a_knock_is_read_from_the_ways_it_may_come_from_and_from_no_others() -> None:
+    """Nine players just after a knock by a seat whose five cards nobody has
+    seen: the ways to deal them (of 22 of the cards it may hold, a test's
+    size) that :func:`_knock_support` keeps are exactly those where the knock
+    has a chance under some style that reads the cards (each style of the
+    family, a known rule of thumb), and a style that may knock on any hand
+    (a trembling rule, a move at random among the candidates with no floor)
+    keeps them all (None), as a style that knocks at random in phase 1 does."""
+    game = WhiskyPoker(9, seed=11)
+    bots = [GreedyBot(seed=11 * 16 + s) for s in range(9)]
+    while game.knocker is None:
+        seat = game.current_player
+        assert seat is not None
+        game.apply(bots[seat].act(game.observation(seat), game.legal_actions()))
+    view = game.observation(game.current_player or 0)
+    deals = whisky_playouts.deal(view, 1, seed=0)
+    knocker = game.knocker
+    (knock,) = whisky_worlds._whisky_moves(deals)[knocker]
+    assert knock.hidden == 5 and knock.spare is not None
+    pool = np.array(whisky_playouts.places(view, deals.template).cards[:22], dtype=np.int64)
+    ways = whisky_worlds._ways(len(pool), 5)
+    for styles in (STRANGERS.styles_for(deals.template, 0), known_seat(GreedyBot(knock_at=0.9), 0.02)):
+        read = whisky_worlds._Read(styles)
+        kept = whisky_worlds._knock_support([knock], 5, pool, read, deals.table)
+        weighed = whisky_worlds._weighed(read.forms)
+        chances = whisky_worlds._style_chances([knock], ways, pool, read, deals.table)[0][:, weighed]
+        assert kept is not None and np.array_equal(kept, np.flatnonzero(chances.any(axis=1)))
+        assert 0 < len(kept) < len(ways) / 2
+    for anywhere in (Trembling(GreedyBot(), 0.1), Trembling(None, 0.0, 1.0)):
+        read = whisky_worlds._Read(known_seat(anywhere, 0.02))
+        assert whisky_worlds._knock_support([knock], 5, pool, read, deals.table) is None
+    in_phase_1 = dataclasses.replace(knock, spare=None, legal=3)  # a knock at random there: on any hand
+    for styles, some in ((STRANGERS.styles_for(deals.template, 0), False), (known_seat(GreedyBot(), 0.02), True)):
+        read = whisky_worlds._Read(styles)
+        kept = whisky_worlds._knock_support([in_phase_1], 5, pool, read, deals.table)
+        chances = whisky_worlds._style_chances([in_phase_1], ways, pool, read, deals.table)[0]
+        flagged = np.flatnonzero(chances[:, whisky_worlds._weighed(read.forms)].any(axis=1))
+        assert (kept is not None) == some and (kept is None or np.array_equal(kept, flagged))

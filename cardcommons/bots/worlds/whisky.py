@@ -6,7 +6,10 @@ each seat's moves speak of its own unknown cards only, and the chance of
 every seat's moves is the product of each seat's own. Where the ways to deal
 a seat's unknown cards are few enough, that chance is found once for each
 way (a **table**, by its policy's batch form:
-:func:`cardcommons.bots.playouts.whisky.policy_chances`).
+:func:`cardcommons.bots.playouts.whisky.policy_chances`); for a seat that
+knocked, once for each way its knock may come from (its styles' knock
+thresholds, the hands no move beats, the floor of a knock at random), every
+other way as likely as the styles that play at random make it.
 
 The sampler places the seats in turn, the most telling first. For each
 world it draws candidates for the seat's cards, half from its table in
@@ -38,6 +41,7 @@ import numpy.typing as npt
 from cardcommons.bots.playouts import whisky as whisky_playouts
 from cardcommons.bots.policies import Trembling
 from cardcommons.bots.styles import SeatStyles
+from cardcommons.bots.whisky import GreedyBot, hand_percentiles
 from cardcommons.bots.worlds.model import (
     Floats,
     Ids,
@@ -234,10 +238,13 @@ def _batch(seats: list[_Seat], cards: int, games: int, generator: np.random.Gene
 
 class _Seat:
     """One seat's reading: how likely its moves are for any of its unknown
-    cards (places in the pool); a table of every way to deal them if there
+    cards (places in the pool); a **table** of the ways to deal them if there
     are at most :data:`_MOST_DEALS`, and at most :data:`_WAYS_A_WORLD` for
     each of the ``games`` worlds wanted (for a few worlds, drawing the seat's
-    cards at random costs less than the table)."""
+    cards at random costs less than the table): every way, or, for a seat
+    that knocked, the ways a knock can come from under some style that reads
+    its cards (:func:`_knock_support`), each other way as likely as under the
+    styles that play at random."""
 
     def __init__(
         self,
@@ -252,40 +259,70 @@ class _Seat:
     ) -> None:
         self.moves, self.count, self.pool, self.styles, self.table = moves, count, pool, styles, table
         self.seat, self.family = seat, family
-        self.chances: Floats | None = None
+        self.chances: Floats | None = None  # the chance of the moves for each way in the table
         self.styled: tuple[Floats, Floats] | None = None  # the table's chance of the moves under each style, and fits
         self.spread = 1.0  # the share of ways to deal its cards that its moves allow, near enough
         self.needs = np.zeros(len(pool))  # the chance it holds each card, by its moves alone (if read from a table)
-        if math.comb(len(pool), count) <= min(_MOST_DEALS, games * _WAYS_A_WORLD):
-            ways = _ways(len(pool), count)
-            self.styled = _style_chances(moves, ways, pool, styles, table)
-            self.chances = self.styled[0] @ styles.prior
-            if not self.chances.any():
-                raise unexplained([seat], [family])
-            self.spread = kish(self.chances) / len(self.chances)
-            self.needs = np.bincount(ways.reshape(-1), np.repeat(self.chances, count), len(pool)) / self.chances.sum()
-            self.tilted, self.cumulative = self.chances, np.cumsum(self.chances)
         self.twist = np.zeros(len(pool))
+        most, every = min(_MOST_DEALS, games * _WAYS_A_WORLD), math.comb(len(pool), count)
+        if every <= most:
+            self._tabled(_ways(len(pool), count), None)
+        elif every <= _MOST_KNOCK_WAYS:
+            listed = _knock_support(moves, count, pool, styles, table)
+            if listed is not None and len(listed) <= most:
+                self._tabled(_ways(len(pool), count)[listed], listed)
+
+    def _tabled(self, ways: Ids, ranks: Ids | None) -> None:
+        """The seat read from a table of ``ways`` (their ``ranks``, increasing;
+        None: every way, row ``r`` the way of rank ``r``); each way off the
+        table has the chance ``off`` of the styles that read no card."""
+        count, cards = self.count, len(self.pool)
+        self.styled = _style_chances(self.moves, ways, self.pool, self.styles, self.table)
+        self.chances = self.styled[0] @ self.styles.prior
+        self.listed, self.ranks = ways, ranks
+        weighed = _weighed(self.styles.forms)
+        unread = [k for k in range(len(self.styles.forms)) if k not in weighed]
+        at_random = math.prod(1 / move.legal for move in self.moves)
+        self.off = 0.0 if ranks is None else at_random * float(self.styles.prior[unread].sum())
+        others = math.comb(cards, count) - len(ways)  # the ways off the table, each of chance ``off``
+        total = float(self.chances.sum()) + self.off * others
+        if not total:
+            raise unexplained([self.seat], [self.family])
+        squares = float((self.chances**2).sum()) + self.off**2 * others
+        self.spread = total**2 / squares / math.comb(cards, count)  # Kish's share over every way
+        held: Floats = np.bincount(ways.reshape(-1), np.repeat(self.chances - self.off, count), cards).astype(float)
+        self.needs = (held + self.off * math.comb(cards - 1, count - 1)) / total
+        self.tilted, self.cumulative = self.chances, np.cumsum(self.chances)
 
     def tilt(self, twist: Floats) -> None:
         """Draw the seat's cards as if each world's chance were also multiplied by
         ``exp(twist[c])`` for each card ``c`` it gives the seat (the weights undo it)."""
         self.twist = twist
         if self.chances is not None:
-            self.tilted = self.chances * np.exp(twist[_ways(len(self.pool), self.count)].sum(axis=1))
+            self.tilted = self.chances * np.exp(twist[self.listed].sum(axis=1))
             self.cumulative = np.cumsum(self.tilted)
 
     def chance(self, places: Ids) -> Floats:
         """The chance of the seat's moves (read by its styles) for each row of ``places`` (in increasing order)."""
-        if self.chances is not None:
-            return self.chances[_rank(places)]
-        found: Floats = _style_chances(self.moves, places, self.pool, self.styles, self.table)[0] @ self.styles.prior
-        return found
+        return self._looked_up(places)[0]
+
+    def _looked_up(self, places: Ids) -> tuple[Floats, npt.NDArray[np.bool_]]:
+        """:meth:`chance`, and whether each row is in the table."""
+        if self.chances is None:
+            styled = _style_chances(self.moves, places, self.pool, self.styles, self.table)[0]
+            found: Floats = styled @ self.styles.prior
+            return found, np.zeros(len(places), dtype=bool)
+        ranks = _rank(places)
+        if self.ranks is None:
+            return self.chances[ranks], np.ones(len(places), dtype=bool)
+        rows = np.minimum(np.searchsorted(self.ranks, ranks), len(self.ranks) - 1)
+        listed = self.ranks[rows] == ranks
+        return np.where(listed, self.chances[rows], self.off), listed
 
     def style_chances(self, places: Ids) -> tuple[Floats, Floats]:
         """The chance of the seat's moves under each of its styles, and how many
         of them fit each, for each row of ``places`` (in increasing order)."""
-        if self.styled is not None:
+        if self.styled is not None and self.ranks is None:
             rows = _rank(places)
             return self.styled[0][rows], self.styled[1][rows]
         return _style_chances(self.moves, places, self.pool, self.styles, self.table)
@@ -310,20 +347,24 @@ class _Seat:
             index = _ways(free.shape[1], count)[generator.integers(0, ways, size=(games, at_random))]
         else:
             index = _distinct(generator, (games, at_random), free.shape[1], count)
+            if self.chances is not None:  # in increasing order, as a table reads them
+                index = np.sort(index, axis=2)
         candidates = np.take_along_axis(free[:, None, :], index, axis=2)
-        chance = self.chance(candidates.reshape(-1, count)).reshape(games, at_random)
-        chance = chance * np.exp(self.twist[candidates].sum(axis=2))
+        chance, listed = self._looked_up(candidates.reshape(-1, count))
+        chance = chance.reshape(games, at_random) * np.exp(self.twist[candidates].sum(axis=2))
         if self.chances is None:
             weights = chance * ways
         else:
             total = float(self.cumulative[-1])
             rows = _located(self.cumulative, generator.random((games, _TRIES - at_random)) * total)
             rows = np.minimum(rows, len(self.chances) - 1)
-            table = _ways(len(self.pool), count)[rows]
+            table = self.listed[rows]
             fits = ~used[np.arange(games)[:, None, None], table].any(axis=2)
             candidates = np.concatenate([table, candidates], axis=1)
-            chance = np.concatenate([np.where(fits, self.tilted[rows], 0.0), chance], axis=1)
-            weights = chance / (0.5 * chance / total + 0.5 / ways)
+            drawn = np.where(fits, self.tilted[rows], 0.0)
+            tabled = np.concatenate([drawn, np.where(listed.reshape(games, at_random), chance, 0.0)], axis=1)
+            chance = np.concatenate([drawn, chance], axis=1)
+            weights = chance / (0.5 * tabled / total + 0.5 / ways)  # a way off the table is drawn at random only
         picked = candidates[np.arange(games), _in_proportion(weights, generator)]
         return picked, weights.mean(axis=1)
 
@@ -428,6 +469,9 @@ _MOST_DEALS = 120_000
 """A seat's unknown cards are read from a table if they can be dealt in at most this many ways,"""
 _WAYS_A_WORLD = 64
 """and in at most this many for each world wanted."""
+_MOST_KNOCK_WAYS = 400_000
+"""A seat that knocked is read from a table of the ways its knock may come from if its unknown cards can be
+dealt in at most this many ways (each of them looked at once)."""
 _BINOMIALS = np.array([[math.comb(n, k) for k in range(65)] for n in range(65)], dtype=np.int64)
 """C(n, k), for places in a pack of up to 64 cards."""
 _MOST_NEED = 0.99
@@ -451,7 +495,7 @@ def _style_chances(moves: list[_Move], places: Ids, pool: Ids, styles: _Read, ta
     random would). A move is weighed only where the earlier ones have a
     chance under some style; a style that plays every move at random is the
     same for every row."""
-    weighed = [k for k, form in enumerate(styles.forms) if form.rule is not None or form.wander]
+    weighed = _weighed(styles.forms)
     forms = [styles.forms[k] for k in weighed]
     ruled, fitted = np.ones((len(places), len(forms))), np.zeros((len(places), len(forms)))  # the styles weighed
     alive = np.arange(len(places)) if forms else np.zeros(0, dtype=np.int64)  # the rows with a chance under one
@@ -473,6 +517,54 @@ def _style_chances(moves: list[_Move], places: Ids, pool: Ids, styles: _Read, ta
     return chances, fits
 
 
+def _weighed(forms: list[Trembling]) -> list[int]:
+    """The styles whose chance of a move depends on the cards (the others play every move at random)."""
+    return [k for k, form in enumerate(forms) if form.rule is not None or form.wander]
+
+
+def _knock_support(moves: list[_Move], count: int, pool: Ids, styles: _Read, table: Any) -> Ids | None:
+    """For a seat that knocked, the ranks (see :func:`_rank`) of the ways to deal
+    its unknown cards (``count`` places in ``pool``) from which the knock may
+    come under some style that reads the cards: where its rule knocks (its knock
+    flags, by the hand's strength; in phase 2 also where no move beats the
+    hand), or its move at random among the candidates may be a knock (in phase
+    2, a hand at its ``knock_floor`` or above). None if the knock reads none of
+    the seat's unknown cards, or a style may knock on any hand (it trembles, has
+    no floor, moves at random among the candidates in phase 1, or has a rule
+    other than GreedyBot's)."""
+    knock = next((move for move in moves if isinstance(move.action, Knock)), None)
+    forms = [styles.forms[k] for k in _weighed(styles.forms)]
+    if knock is None or not knock.hidden:
+        return None
+    anywhere = [f.tremble or (f.wander and (not f.knock_floor or knock.spare is None)) for f in forms]
+    if any(anywhere) or not all(isinstance(f.rule, GreedyBot | None) for f in forms):
+        return None
+    codes, strength_of = table.strengths.codes, table.strengths.strengths_of_codes
+    held = codes[pool][_ways(len(pool), count)[:, : knock.hidden]]  # the codes of each way's cards
+    public = codes[knock.public].tolist()
+    total = held @ np.ones(knock.hidden, dtype=np.int64) + sum(public)
+    now = strength_of(total)
+    percentiles = np.asarray(hand_percentiles(table.pack, table.ranking))
+    may = np.zeros(len(held), dtype=bool)
+    for form in forms:
+        if isinstance(form.rule, GreedyBot) and form.by_rule:
+            may |= form.rule.rule(table.pack, table.ranking).arrays[0][now]
+        if form.wander:
+            may |= percentiles[now] >= form.knock_floor
+    if knock.spare is not None and any(isinstance(f.rule, GreedyBot) and f.by_rule for f in forms):
+        spare = codes[knock.spare].tolist()  # a rule knocks where no move beats the hand (take, or an exchange)
+        rows = np.flatnonzero(~may & (now >= strength_of(np.int64(sum(spare)))))
+        for i in range(len(public) + knock.hidden):  # the card given
+            without = total[rows] - (public[i] if i < len(public) else held[rows, i - len(public)])
+            beaten = np.zeros(len(rows), dtype=bool)
+            for taken in spare:
+                beaten |= strength_of(without + taken) > now[rows]
+            rows = rows[~beaten]
+        may[rows] = True
+    found: Ids = np.flatnonzero(may)
+    return found
+
+
 def _move_chances(move: _Move, places: Ids, pool: Ids, forms: list[Trembling], table: Any) -> Floats:
     """The chance of one ``move`` under each of ``forms``, for each row of the
     seat's unknown cards (``places`` in ``pool``): found once for a hand
@@ -488,10 +580,15 @@ def _move_chances(move: _Move, places: Ids, pool: Ids, forms: list[Trembling], t
         return np.repeat(once, len(places), axis=0)
     hands = np.concatenate([np.tile(public, (len(places), 1)), pool[places[:, : move.hidden]]], axis=1)
     if spare is None:  # phase 1, the spare face down: a policy reads its hand's strength only, each weighed once
-        strengths = table.strengths.strengths_of_codes(table.strengths.codes[hands].sum(axis=1))
-        _, first, inverse = np.unique(strengths, return_index=True, return_inverse=True)
+        strengths = table.strengths.strengths_of_codes(table.strengths.codes[hands] @ np.ones(hands.shape[1], np.int64))
+        present = np.zeros(int(strengths.max(initial=0)) + 1, dtype=bool)
+        present[strengths] = True
+        inverse = (np.cumsum(present) - 1)[strengths]  # each row's strength, numbered among those present
+        first = np.empty(int(present.sum()), dtype=np.int64)
+        first[inverse] = np.arange(len(strengths))  # a hand of each strength (quicker than sorting them)
         once = whisky_playouts.policies_chances(forms, table, hands[first], spare, move.action)
-        return once[inverse.reshape(-1)]
+        each: Floats = once[inverse]
+        return each
     hands = np.sort(hands, axis=1)  # only the exchanges read a hand's order
     found = np.zeros((len(places), len(forms)))
     rows = np.arange(len(places))
