@@ -93,6 +93,12 @@ class Trembling:
     ``knock_floor`` or above, see :func:`~cardcommons.bots.whisky.hand_percentiles`).
     The batch form of every policy the project knows (see the module's description).
 
+    ``looks_ahead`` (Whisky Poker only): in the play-outs, where every card
+    of a world is known, its phase-2 moves before a knock are chosen by a
+    look at the next turn instead (:func:`cardcommons.bots.playouts.whisky.look_ahead`):
+    how MonteCarloBot's stand-in plays on. Its probabilities, which read a
+    player's view alone, are the rule's and the moves at random as above.
+
     >>> from cardcommons.whisky import WhiskyPoker
     >>> game = WhiskyPoker.from_deal(["As Ad Ks Kd 9c", "Qh Qs Jc 10d 9h"], "Ac Kc Qc Jd 10s")
     >>> Trembling(None, 1.0).probabilities(game.observation(0), game.legal_actions())
@@ -103,10 +109,17 @@ class Trembling:
     tremble: float
     wander: float = 0.0
     knock_floor: float = 0.0
+    looks_ahead: bool = False
 
     def __post_init__(self) -> None:
         if self.rule is not None and not isinstance(self.rule, GreedyBot | HeuristicBot):
             raise RulesError(f"a trembling policy's rule is GreedyBot, HeuristicBot or None, not {shown(self.rule)}")
+        if not isinstance(self.looks_ahead, bool):
+            raise RulesError(f"looks_ahead is True or False, not {shown(self.looks_ahead)}")
+        if self.looks_ahead and not isinstance(self.rule, GreedyBot):
+            raise RulesError(
+                f"only a Whisky Poker policy (GreedyBot's rule) looks ahead, not one with {shown(self.rule)}"
+            )
         for name in ("tremble", "wander", "knock_floor"):
             chance = getattr(self, name)
             if isinstance(chance, bool) or not isinstance(chance, int | float) or not 0 <= chance <= 1:
@@ -121,7 +134,8 @@ class Trembling:
     def __repr__(self) -> str:
         wander = f", wander={self.wander!r}" if self.wander else ""
         floor = f", knock_floor={self.knock_floor!r}" if self.knock_floor else ""
-        return f"Trembling({self.rule!r}, tremble={self.tremble!r}{wander}{floor})"
+        ahead = ", looks_ahead=True" if self.looks_ahead else ""
+        return f"Trembling({self.rule!r}, tremble={self.tremble!r}{wander}{floor}{ahead})"
 
     @property
     def by_rule(self) -> float:

@@ -17,10 +17,15 @@ Whisky Poker the move at random is a knock only on a hand at a fitted
 percentile or above (``knock_floor``), so a knock says the knocker's hand is strong.
 
 It is a model for **reading** a MonteCarloBot's moves (how likely each
-was, in each world). It is a weaker player than MonteCarloBot: no setting
+was, in each world). As a player it is weaker than MonteCarloBot: no setting
 of the rule of thumb plays as strongly, and its moves at random weaken it
-further, so play-outs that go on with it in MonteCarloBot's seats make the
-coach too hopeful (measured with :mod:`cardcommons.bots.calibration`).
+further. So in the play-outs, where every card of a world is known, it plays
+on by its rule alone, and in Whisky Poker's phase 2, before a knock, by a
+look at the next turn (:func:`cardcommons.bots.playouts.whisky.look_ahead`:
+it knocks when the others' last moves cannot beat it, and otherwise leaves
+the next player stuck where it can, so that the other knocks and it moves
+last), as strongly as MonteCarloBot plays against the rule of thumb
+(:func:`cardcommons.bots.seating.playing`; measured with :mod:`cardcommons.bots.calibration`).
 
 The settings were fitted by maximum likelihood to MonteCarloBot's own
 decisions at each of the arcade's strengths, logged at the arcade's tables

@@ -27,6 +27,7 @@ since the spare was turned up, and each such position holds it too.
 
 from __future__ import annotations
 
+import copy
 import random
 from collections import Counter
 from collections.abc import Sequence
@@ -43,6 +44,7 @@ from cardcommons.bots.whisky import GreedyBot, GreedyRule, hand_percentiles
 from cardcommons.errors import RulesError
 from cardcommons.game import Action
 from cardcommons.hands import HAND_SIZE
+from cardcommons.whisky import KNOCK as KNOCK_MOVE
 from cardcommons.whisky import (
     Exchange,
     Knock,
@@ -56,7 +58,7 @@ from cardcommons.whisky import (
 from cardcommons.whisky.game import MAX_EXCHANGE_CANDIDATES, REPETITIONS
 from cardcommons.whisky.rules import RulesTable
 
-__all__ = ["Deals", "chances", "deal", "exchange_scores", "policies_chances", "policy_chances"]
+__all__ = ["Deals", "chances", "deal", "exchange_scores", "look_ahead", "policies_chances", "policy_chances"]
 
 Ids = npt.NDArray[np.int64]
 Floats = npt.NDArray[np.float64]
@@ -292,6 +294,11 @@ class _Play:
             move, slot = self._rule_move(seat, rule, policy.which, decision)
         else:
             move, slot = np.zeros(len(self.phase), dtype=np.int64), np.zeros(len(self.phase), dtype=np.int64)
+        ahead = np.array([style.looks_ahead for style in policy.styles])
+        if ahead.any():
+            rows = np.flatnonzero(ahead[policy.which] & (self.phase == 2) & (self.final < 0))
+            if len(rows):
+                move[rows], slot[rows] = _look_ahead(self.deals.table, self.hands[rows], self.spare[rows], seat)
         if policy.by_rule < 1:
             seeds = self.seeds[:, seat]
             u = (draw(seeds ^ _TREMBLE, decision) >> np.uint64(11)).astype(np.float64) * 2.0**-53
@@ -375,6 +382,144 @@ class _Play:
         self.phase, self.final, self.seeds = self.phase[going], self.final[going], self.seeds[going]
         self.policies = [p.kept(going) for p in self.policies]
         self.repeated = [(t, h[going], s[going]) for t, h, s in self.repeated]
+
+
+def _look_ahead(table: RulesTable, hands: Ids, spare: Ids, seat: int) -> tuple[Ids, Ids]:
+    """The move of ``seat`` that looks ahead (:func:`look_ahead`) in each game
+    (``hands[g, s]``, ``spare[g]``: sorted ids; phase 2, nobody has knocked), as play-out moves and slots."""
+    players = hands.shape[1]
+    _, looked = options(table, hands[:, seat], spare)
+    knock = looked.shape[1] - 2  # the columns: take the spare, each exchange, knock, pass
+    best_value = np.full(len(hands), -1.0)
+    best_strength = np.full(len(hands), -1, dtype=np.int64)
+    best = np.zeros(len(hands), dtype=np.int64)
+    for column in np.flatnonzero(looked.any(axis=0)).tolist():
+        rows = np.flatnonzero(looked[:, column])
+        after, left = hands[rows].copy(), spare[rows].copy()
+        if column == knock:
+            value = _share_after_last_turns(table, after, left, seat + 1, seat)
+        else:
+            after[:, seat], left = _moved(after[:, seat], left, column - 1)
+            following = (seat + 1) % players
+            value = np.full(len(rows), 1.0 / players)
+            stuck = np.flatnonzero(~_improves(table, after[:, following], left))  # so it knocks
+            value[stuck] = _share_after_last_turns(table, after[stuck], left[stuck], following + 1, seat)
+        strength = _strengths(table, after[:, seat])
+        better = (value > best_value[rows]) | ((value == best_value[rows]) & (strength > best_strength[rows]))
+        chosen = rows[better]
+        best_value[chosen], best_strength[chosen], best[chosen] = value[better], strength[better], column
+    move = np.select([best == 0, best == knock], [TAKE, KNOCK], EXCHANGE)
+    return move, np.clip(best - 1, 0, None)
+
+
+def _strengths(table: RulesTable, hands: Ids) -> Ids:
+    """The strength of each hand (card ids)."""
+    found: Ids = table.strengths.strengths_of_codes(table.strengths.codes[hands].sum(axis=-1))
+    return found
+
+
+def _moved(hands: Ids, spare: Ids, slot: int) -> tuple[Ids, Ids]:
+    """Each row's hand and spare (sorted ids) after exchange ``slot`` (:data:`EXCHANGE`'s
+    numbering), or after taking the whole spare (``slot`` -1), sorted again."""
+    if slot < 0:
+        return spare.copy(), hands.copy()
+    hand, face_up = hands.copy(), spare.copy()
+    give, take = divmod(slot, HAND_SIZE)
+    hand[:, give], face_up[:, take] = spare[:, take], hands[:, give]
+    return np.sort(hand, axis=1), np.sort(face_up, axis=1)
+
+
+def _improves(table: RulesTable, hands: Ids, spare: Ids) -> npt.NDArray[np.bool_]:
+    """Whether some move (an exchange, or taking the spare) beats each hand."""
+    found: npt.NDArray[np.bool_] = exchange_scores(table, hands, spare).max(axis=1) > _strengths(table, hands)
+    return found
+
+
+def _share_after_last_turns(table: RulesTable, hands: Ids, spare: Ids, first: int, seat: int) -> Floats:
+    """``seat``'s share of each game (``hands[g, s]``, ``spare[g]``) after a knock
+    just before seat ``first``: the other seats, from ``first`` on, each play their
+    strongest move if it beats their hand (the first of equals), then the hands are shown."""
+    players = hands.shape[1]
+    hands, spare = hands.copy(), spare.copy()
+    every = np.arange(len(hands))
+    for turn in range(players - 1):
+        s = (first + turn) % players
+        scores = exchange_scores(table, hands[:, s], spare)
+        choice = np.argmax(scores, axis=1)
+        rows = np.flatnonzero(scores[every, choice] > _strengths(table, hands[:, s]))
+        for column in np.unique(choice[rows]).tolist():
+            at = rows[choice[rows] == column]
+            hands[at, s], spare[at] = _moved(hands[at, s], spare[at], column - 1)
+    strengths = _strengths(table, hands)
+    winners = strengths == strengths.max(axis=1, keepdims=True)
+    share: Floats = np.where(winners[:, seat], 1.0 / winners.sum(axis=1), 0.0)
+    return share
+
+
+def look_ahead(game: WhiskyPoker) -> Action:
+    """The move of a player who looks ahead, in phase 2 before anyone has
+    knocked, knowing every card of ``game`` (a play-out's world): for each of
+    its candidate moves (``candidate_actions()``: taking the spare, the
+    exchanges that do not lower its hand, knocking), the share of the game it
+    wins if the next turn settles it: after a knock, each other player plays
+    its strongest move if that beats its hand, then the hands are shown;
+    after another move, if the next player then has no move that beats its
+    hand, it knocks (as the rule of thumb does), and the game ends so; else
+    an equal share, ``1 / players``. The best share wins, then the strongest
+    hand, then the first of: taking the spare, the exchanges in the pack's
+    order (of the card given, then taken), knocking. The repetition rule
+    aside (the batch's look does not check it), how
+    MonteCarloBot's stand-in plays on in the play-outs: a player who lets the
+    others knock when they are stuck, to have the last move itself, as
+    MonteCarloBot does against the rule of thumb. One game at a time, by the
+    engine's own moves (the batch plays the same, many games at once).
+
+    >>> from cardcommons.whisky import PASS
+    >>> game = WhiskyPoker.from_deal(["As Ad Ks Kd 9c", "Qh Qs Jc 10d 9h"], "Ac Kc Qc Jd 10s")
+    >>> game.apply(PASS); game.apply(PASS)  # the spare is turned up
+    >>> print(look_ahead(game))  # two pair to a full house: the other player then has no better move
+    give 9♣ take A♣
+    """
+    seat = game.current_player
+    if seat is None or game.phase != 2 or game.knocker is not None:
+        raise RulesError(f"a player looks ahead in phase 2 before anyone knocks, not at {game!r}")
+    table = rules_table(game.players, game.jokers, game.ace_low, game.ranking)
+    ids = table.ids
+    moves = sorted(
+        game.candidate_actions(),
+        key=lambda a: (1, ids[a.give], ids[a.take]) if isinstance(a, Exchange) else (2 * isinstance(a, Knock), 0, 0),
+    )
+    best: tuple[float, int] | None = None
+    chosen = moves[0]
+    for action in moves:
+        after = copy.deepcopy(game, {id(table): table})  # the rules' tables are shared, not copied
+        after.apply(action)
+        strength = table.strengths.strength([ids[c] for c in after.hands[seat]])
+        if after.result is not None:  # a position come up three times: a draw
+            share = after.result.share(seat, game.players)
+        elif isinstance(action, Knock):
+            share = _settled(after, seat)
+        else:
+            following = after.current_player
+            assert following is not None
+            view, legal = after.observation(following), after.legal_actions()
+            share = 1.0 / game.players
+            if GreedyBot(knock_at=2.0).choices(view, legal)[0] == [KNOCK_MOVE]:  # nothing beats its hand
+                after.apply(KNOCK_MOVE)
+                share = _settled(after, seat)
+        if best is None or (share, strength) > best:
+            best, chosen = (share, strength), action
+    return chosen
+
+
+def _settled(game: WhiskyPoker, seat: int) -> float:
+    """``seat``'s share once the players still to move after a knock each play
+    their strongest move, if it beats their hand."""
+    while (player := game.current_player) is not None:
+        moves, tied = GreedyBot(knock_at=2.0).choices(game.observation(player), game.legal_actions())
+        game.apply(moves[tied.index(True)])
+    assert game.result is not None
+    return game.result.share(seat, game.players)
 
 
 def exchange_scores(table: RulesTable, hands: Ids, spare: Ids) -> Ids:
