@@ -227,19 +227,22 @@ class LookingAhead:
     """A seat that looks ahead (:func:`whisky_playouts.look_ahead`) in ``game``, the game it sits at, knowing
     every card: in phase 2 before a knock; else its rule's move."""
 
-    def __init__(self, game: WhiskyPoker, rule: GreedyBot) -> None:
-        self.game, self.rule = game, rule
+    def __init__(self, game: WhiskyPoker, rule: GreedyBot, knock_floor: float = 0.0) -> None:
+        self.game, self.rule, self.knock_floor = game, rule, knock_floor
 
     def act(self, observation: Any, legal_actions: Sequence[Any]) -> Any:
         move = self.rule.act(observation, legal_actions)  # counted, as the batch counts each seat's decisions
         if self.game.phase == 2 and self.game.knocker is None:
-            return whisky_playouts.look_ahead(self.game)
+            return whisky_playouts.look_ahead(self.game, self.knock_floor)
         return move
 
 
-@pytest.mark.parametrize(("players", "jokers", "seed", "games"), [(2, False, 3, 6), (4, True, 5, 6), (9, False, 6, 2)])
+@pytest.mark.parametrize(
+    ("players", "jokers", "seed", "games", "floor"),
+    [(2, False, 3, 6, 0.0), (3, False, 4, 6, 0.98), (4, True, 5, 6, 0.9)],
+)
 def test_seats_that_look_ahead_play_in_the_batch_as_one_game_at_a_time(
-    players: int, jokers: bool, seed: int, games: int
+    players: int, jokers: bool, seed: int, games: int, floor: float
 ) -> None:
     """MonteCarloBot's stand-in as it plays on (looking ahead at the next turn, in
     every seat but the viewer's): each batch game's outcome is the engine's, the
@@ -250,7 +253,7 @@ def test_seats_that_look_ahead_play_in_the_batch_as_one_game_at_a_time(
     assert viewer is not None and not game.is_over
     deals = whisky_playouts.deal(game.observation(viewer), games, seed)
     seeds = np.random.default_rng(seed).integers(0, 2**64, size=(games, players), dtype=np.uint64)
-    ahead = Trembling(GreedyBot(), 0.0, looks_ahead=True)
+    ahead = Trembling(GreedyBot(), 0.0, knock_floor=floor, looks_ahead=True)
     seats = [Trembling(GreedyBot(), 0.0) if s == viewer else ahead for s in range(players)]
     firsts = list(game.candidate_actions())
     shares = deals.play_out(firsts, seeds, seats)
@@ -260,7 +263,7 @@ def test_seats_that_look_ahead_play_in_the_batch_as_one_game_at_a_time(
             twin = deals.game(g)
             twin.apply(first)
             bots: list[Any] = [GreedyBot(seed=int(s)) for s in seeds[g]]
-            bots = [b if s == viewer else LookingAhead(twin, b) for s, b in enumerate(bots)]
+            bots = [b if s == viewer else LookingAhead(twin, b, floor) for s, b in enumerate(bots)]
             result = twin.result if twin.is_over else play(twin, bots)
             assert result is not None and result.share(viewer, players) == shares[c, g], (first, g)
             looked += twin.knocker is not None and twin.knocker != viewer
@@ -286,3 +289,15 @@ def test_bad_input_to_a_look_ahead_is_refused_by_name() -> None:
     game = WhiskyPoker(2, seed=1)
     with pytest.raises(RulesError, match=r"looks ahead in phase 2 before anyone knocks, not at WhiskyPoker\(players=2"):
         whisky_playouts.look_ahead(game)  # phase 1
+
+
+def test_beyond_four_players_a_seat_that_would_look_ahead_plays_by_its_rule() -> None:
+    game = WhiskyPoker(5, seed=2)
+    played_until(game, [GreedyBot(seed=2 + s) for s in range(5)], lambda g: g.phase == 2)
+    viewer = game.current_player
+    assert viewer is not None and not game.is_over
+    deals = whisky_playouts.deal(game.observation(viewer), 300, 1)
+    seeds = np.random.default_rng(1).integers(0, 2**64, size=(300, 5), dtype=np.uint64)
+    rule, ahead = Trembling(GreedyBot(), 0.0), Trembling(GreedyBot(), 0.0, looks_ahead=True)
+    firsts = list(game.candidate_actions())
+    assert (deals.play_out(firsts, seeds, [ahead] * 5) == deals.play_out(firsts, seeds, [rule] * 5)).all()

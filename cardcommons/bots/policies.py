@@ -89,12 +89,13 @@ class Trembling:
     chance ``tremble`` a legal move at random, and with the chance ``wander``
     one of the game's candidate moves at random (those the coach weighs,
     ``candidate_actions()``: the moves a player who looks ahead picks among;
-    in Whisky Poker a knock among them only on a hand at the percentile
-    ``knock_floor`` or above, see :func:`~cardcommons.bots.whisky.hand_percentiles`).
+    in Whisky Poker a knock among them in phase 2 only on a hand at the percentile
+    ``knock_floor`` or above, see :func:`~cardcommons.bots.whisky.hand_percentiles`:
+    in phase 1 MonteCarloBot knocks on middling hands too, at 2 players).
     The batch form of every policy the project knows (see the module's description).
 
     ``looks_ahead`` (Whisky Poker only): in the play-outs, where every card
-    of a world is known, its phase-2 moves before a knock are chosen by a
+    of a world is known, at tables of up to 4 players, its phase-2 moves before a knock are chosen by a
     look at the next turn instead (:func:`cardcommons.bots.playouts.whisky.look_ahead`):
     how MonteCarloBot's stand-in plays on. Its probabilities, which read a
     player's view alone, are the rule's and the moves at random as above.
@@ -153,7 +154,8 @@ class Trembling:
         if self.wander:
             looked = set(candidates(observation, legal))
             floor, view = self.knock_floor, observation
-            weak = floor > 0 and isinstance(view, WhiskyObservation) and percentile_of(view) < floor
+            phase_2 = isinstance(view, WhiskyObservation) and view.spare is not None
+            weak = floor > 0 and phase_2 and isinstance(view, WhiskyObservation) and percentile_of(view) < floor
             if weak and len(looked) > 1:  # too weak a hand to knock on at random
                 looked.discard(KNOCK)
             chances = [

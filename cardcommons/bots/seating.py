@@ -72,14 +72,15 @@ def playing(
     >>> for policy in playing(seats, Trembling(GreedyBot(), 0.0), table):  # doctest: +ELLIPSIS
     ...     print(policy)
     Trembling(GreedyBot(knock_at=1.0), tremble=0.0)
-    Trembling(GreedyBot(knock_at=..., take_unseen_below=0...), tremble=0.0, looks_ahead=True)
+    Trembling(GreedyBot(knock_at=..., take_unseen_below=0...), tremble=0.0, knock_floor=0..., looks_ahead=True)
     Trembling(None, tremble=1.0)
     """
     found = [form if (form := batch_form(policy)) is not None else default for policy in seats]
     for seat, player in enumerate(table or ()):
-        rule = found[seat].rule
-        if read_by_stand_in(player) and seats[seat] is not None and rule is not None:  # not the reader's own seat
-            found[seat] = Trembling(rule, 0.0, looks_ahead=isinstance(rule, GreedyBot))
+        form = found[seat]
+        if read_by_stand_in(player) and seats[seat] is not None and form.rule is not None:  # not the reader's own
+            ahead = isinstance(form.rule, GreedyBot)  # Whisky Poker: knocking in phase 2 as it does, on a strong hand
+            found[seat] = Trembling(form.rule, 0.0, knock_floor=form.knock_floor if ahead else 0.0, looks_ahead=ahead)
     return found
 
 

@@ -12,9 +12,10 @@ moves) at random, and with a small one (``tremble``) any legal move
 (:class:`~cardcommons.bots.policies.Trembling`). MonteCarloBot picks
 among its candidates by play-outs whose verdicts are close and noisy: in
 Whisky Poker's phase 2 its move is the rule's about half the time, but
-never one it did not weigh. It knocks only on a strong hand, though: in
-Whisky Poker the move at random is a knock only on a hand at a fitted
-percentile or above (``knock_floor``), so a knock says the knocker's hand is strong.
+never one it did not weigh. In phase 2 it knocks only on a strong hand,
+though: there the move at random is a knock only on a hand at a fitted
+percentile or above (``knock_floor``), so a knock says the knocker's hand
+is strong (in phase 1, at 2 players, it knocks on middling hands too).
 
 It is a model for **reading** a MonteCarloBot's moves (how likely each
 was, in each world). As a player it is weaker than MonteCarloBot: no setting
