@@ -13,9 +13,11 @@ from typing import Any
 import numpy as np
 import pytest
 
-from cardcommons.bots import GreedyBot, HeuristicBot, Trembling
+from cardcommons.bots import GreedyBot, HeuristicBot, MonteCarloBot, Trembling
 from cardcommons.bots.playouts import split_and_choose as sc_playouts
 from cardcommons.bots.playouts import whisky as whisky_playouts
+from cardcommons.bots.seating import playing, seat_policies
+from cardcommons.errors import RulesError
 from cardcommons.game import Bot, Game, play
 from cardcommons.split_and_choose import PACK, Keep, Split, SplitAndChoose, Swap
 from cardcommons.whisky import PASS, Exchange, WhiskyPoker
@@ -221,7 +223,7 @@ def test_the_batch_plays_each_seats_policy_as_the_policy_itself_would(
     assert abs(batch.mean() - np.mean(one_at_a_time)) < 4 * spread + 0.01
 
 
-class LookingAhead:
+class Foreseeing:
     """Foresight's look-ahead, one game at a time, for the check: at each
     decision it plays every candidate (in the batch's order) in a copy of the
     game it is told, both players going on by HeuristicBot (each bot's tie-break
@@ -279,7 +281,7 @@ def test_foresight_plays_in_each_world_the_candidate_that_does_best_there(name: 
     for g in range(games):
         dealt = deals.game(g)
         dealt.apply(first)
-        other, looking = HeuristicBot(seed=int(seeds[g, 0])), LookingAhead(int(seeds[g, 1]))
+        other, looking = HeuristicBot(seed=int(seeds[g, 0])), Foreseeing(int(seeds[g, 1]))
         looking.game, looking.other = dealt, other
         assert play(dealt, [other, looking]).share(0, 2) == shares[g], (name, g)
     assert shares.mean() <= plain.mean()
@@ -294,3 +296,83 @@ def test_foresight_that_never_looks_ahead_plays_as_the_rule_of_thumb() -> None:
     rule = Trembling(HeuristicBot(), 0.0)
     never = deals.play_out(game.legal_actions(), seeds, [rule, Trembling(Foresight(sight=0.0), 0.0)])
     assert (never == deals.play_out(game.legal_actions(), seeds, [rule, rule])).all()
+
+
+class LookingAhead:
+    """A seat that looks ahead (:func:`whisky_playouts.look_ahead`) in ``game``, the game it sits at, knowing
+    every card: in phase 2 before a knock; else its rule's move."""
+
+    def __init__(self, game: WhiskyPoker, rule: GreedyBot, knock_floor: float = 0.0) -> None:
+        self.game, self.rule, self.knock_floor = game, rule, knock_floor
+
+    def act(self, observation: Any, legal_actions: Sequence[Any]) -> Any:
+        move = self.rule.act(observation, legal_actions)  # counted, as the batch counts each seat's decisions
+        if self.game.phase == 2 and self.game.knocker is None:
+            return whisky_playouts.look_ahead(self.game, self.knock_floor)
+        return move
+
+
+@pytest.mark.parametrize(
+    ("players", "jokers", "seed", "games", "floor"),
+    [(2, False, 3, 6, 0.0), (3, False, 4, 6, 0.98), (4, True, 5, 6, 0.9)],
+)
+def test_seats_that_look_ahead_play_in_the_batch_as_one_game_at_a_time(
+    players: int, jokers: bool, seed: int, games: int, floor: float
+) -> None:
+    """MonteCarloBot's stand-in as it plays on (looking ahead at the next turn, in
+    every seat but the viewer's): each batch game's outcome is the engine's, the
+    same game played one move at a time with :func:`whisky_playouts.look_ahead`."""
+    game = WhiskyPoker(players, jokers=jokers, seed=seed)
+    played_until(game, [GreedyBot(seed=seed + s) for s in range(players)], lambda g: g.phase == 2)
+    viewer = game.current_player
+    assert viewer is not None and not game.is_over
+    deals = whisky_playouts.deal(game.observation(viewer), games, seed)
+    seeds = np.random.default_rng(seed).integers(0, 2**64, size=(games, players), dtype=np.uint64)
+    ahead = Trembling(GreedyBot(), 0.0, knock_floor=floor, looks_ahead=True)
+    seats = [Trembling(GreedyBot(), 0.0) if s == viewer else ahead for s in range(players)]
+    firsts = list(game.candidate_actions())
+    shares = deals.play_out(firsts, seeds, seats)
+    looked = 0
+    for g in range(games):
+        for c, first in enumerate(firsts):
+            twin = deals.game(g)
+            twin.apply(first)
+            bots: list[Any] = [GreedyBot(seed=int(s)) for s in seeds[g]]
+            bots = [b if s == viewer else LookingAhead(twin, b, floor) for s, b in enumerate(bots)]
+            result = twin.result if twin.is_over else play(twin, bots)
+            assert result is not None and result.share(viewer, players) == shares[c, g], (first, g)
+            looked += twin.knocker is not None and twin.knocker != viewer
+    assert looked  # some game where a seat that looks ahead knocked
+
+
+def test_a_monte_carlo_bot_seat_is_played_on_looking_ahead_but_never_the_readers_own() -> None:
+    """In the play-outs a MonteCarloBot's seat looks ahead; the reader's own seat
+    (a MonteCarloBot too, told the table) plays by the rule of thumb, as before."""
+    game = WhiskyPoker(3, seed=1)
+    table = [MonteCarloBot(100), MonteCarloBot(100), GreedyBot()]
+    rule_of_thumb = Trembling(GreedyBot(), 0.0)
+    forms = playing(seat_policies(table, game, me=0), rule_of_thumb, table)
+    assert [form.looks_ahead for form in forms] == [False, True, False]
+    assert forms[0] is rule_of_thumb
+
+
+def test_bad_input_to_a_look_ahead_is_refused_by_name() -> None:
+    with pytest.raises(RulesError, match="looks_ahead is True or False, not 1"):
+        Trembling(GreedyBot(), 0.0, looks_ahead=1)  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match=r"only a Whisky Poker policy \(GreedyBot's rule\) looks ahead, not one with "):
+        Trembling(HeuristicBot(), 0.0, looks_ahead=True)
+    game = WhiskyPoker(2, seed=1)
+    with pytest.raises(RulesError, match=r"looks ahead in phase 2 before anyone knocks, not at WhiskyPoker\(players=2"):
+        whisky_playouts.look_ahead(game)  # phase 1
+
+
+def test_beyond_four_players_a_seat_that_would_look_ahead_plays_by_its_rule() -> None:
+    game = WhiskyPoker(5, seed=2)
+    played_until(game, [GreedyBot(seed=2 + s) for s in range(5)], lambda g: g.phase == 2)
+    viewer = game.current_player
+    assert viewer is not None and not game.is_over
+    deals = whisky_playouts.deal(game.observation(viewer), 300, 1)
+    seeds = np.random.default_rng(1).integers(0, 2**64, size=(300, 5), dtype=np.uint64)
+    rule, ahead = Trembling(GreedyBot(), 0.0), Trembling(GreedyBot(), 0.0, looks_ahead=True)
+    firsts = list(game.candidate_actions())
+    assert (deals.play_out(firsts, seeds, [ahead] * 5) == deals.play_out(firsts, seeds, [rule] * 5)).all()

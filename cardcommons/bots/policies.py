@@ -89,9 +89,16 @@ class Trembling:
     chance ``tremble`` a legal move at random, and with the chance ``wander``
     one of the game's candidate moves at random (those the coach weighs,
     ``candidate_actions()``: the moves a player who looks ahead picks among;
-    in Whisky Poker a knock among them only on a hand at the percentile
-    ``knock_floor`` or above, see :func:`~cardcommons.bots.whisky.hand_percentiles`).
+    in Whisky Poker a knock among them in phase 2 only on a hand at the percentile
+    ``knock_floor`` or above, see :func:`~cardcommons.bots.whisky.hand_percentiles`:
+    in phase 1 MonteCarloBot knocks on middling hands too, at 2 players).
     The batch form of every policy the project knows (see the module's description).
+
+    ``looks_ahead`` (Whisky Poker only): in the play-outs, where every card
+    of a world is known, at tables of up to 4 players, its phase-2 moves before a knock are chosen by a
+    look at the next turn instead (:func:`cardcommons.bots.playouts.whisky.look_ahead`):
+    how MonteCarloBot's stand-in plays on. Its probabilities, which read a
+    player's view alone, are the rule's and the moves at random as above.
 
     >>> from cardcommons.whisky import WhiskyPoker
     >>> game = WhiskyPoker.from_deal(["As Ad Ks Kd 9c", "Qh Qs Jc 10d 9h"], "Ac Kc Qc Jd 10s")
@@ -103,10 +110,17 @@ class Trembling:
     tremble: float
     wander: float = 0.0
     knock_floor: float = 0.0
+    looks_ahead: bool = False
 
     def __post_init__(self) -> None:
         if self.rule is not None and not isinstance(self.rule, GreedyBot | HeuristicBot):
             raise RulesError(f"a trembling policy's rule is GreedyBot, HeuristicBot or None, not {shown(self.rule)}")
+        if not isinstance(self.looks_ahead, bool):
+            raise RulesError(f"looks_ahead is True or False, not {shown(self.looks_ahead)}")
+        if self.looks_ahead and not isinstance(self.rule, GreedyBot):
+            raise RulesError(
+                f"only a Whisky Poker policy (GreedyBot's rule) looks ahead, not one with {shown(self.rule)}"
+            )
         for name in ("tremble", "wander", "knock_floor"):
             chance = getattr(self, name)
             if isinstance(chance, bool) or not isinstance(chance, int | float) or not 0 <= chance <= 1:
@@ -121,7 +135,8 @@ class Trembling:
     def __repr__(self) -> str:
         wander = f", wander={self.wander!r}" if self.wander else ""
         floor = f", knock_floor={self.knock_floor!r}" if self.knock_floor else ""
-        return f"Trembling({self.rule!r}, tremble={self.tremble!r}{wander}{floor})"
+        ahead = ", looks_ahead=True" if self.looks_ahead else ""
+        return f"Trembling({self.rule!r}, tremble={self.tremble!r}{wander}{floor}{ahead})"
 
     @property
     def by_rule(self) -> float:
@@ -139,7 +154,8 @@ class Trembling:
         if self.wander:
             looked = set(candidates(observation, legal))
             floor, view = self.knock_floor, observation
-            weak = floor > 0 and isinstance(view, WhiskyObservation) and percentile_of(view) < floor
+            phase_2 = isinstance(view, WhiskyObservation) and view.spare is not None
+            weak = floor > 0 and phase_2 and isinstance(view, WhiskyObservation) and percentile_of(view) < floor
             if weak and len(looked) > 1:  # too weak a hand to knock on at random
                 looked.discard(KNOCK)
             chances = [

@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cardcommons.bots.policies import Policy, Trembling, batch_form
+from cardcommons.bots.whisky import GreedyBot
 from cardcommons.errors import RulesError, shown
 from cardcommons.game import Game
 
@@ -56,10 +57,11 @@ def playing(
 ) -> list[Trembling]:
     """Each seat's batch form for the play-outs: its policy's, or ``default``
     (the reader's own seat, a stranger, a policy with no batch form). A seat
-    read by a stand-in is played on by the stand-in's rule alone: its moves at
-    random fit how the bot's moves are spread, not how strongly it plays (a
-    MonteCarloBot plays stronger than its rule, not weaker; measured, the
-    coach comes nearer the truth so).
+    read by a stand-in is played on by the stand-in's rule, without its moves
+    at random (they fit how the bot's moves are spread, not how strongly it
+    plays), and in Whisky Poker looking ahead at the next turn as MonteCarloBot
+    does (``looks_ahead``, :func:`cardcommons.bots.playouts.whisky.look_ahead`):
+    the rule alone plays weaker than MonteCarloBot, and the coach was too hopeful so.
 
     >>> from cardcommons.bots import GreedyBot, MonteCarloBot, RandomBot
     >>> from cardcommons.whisky import WhiskyPoker
@@ -70,13 +72,15 @@ def playing(
     >>> for policy in playing(seats, Trembling(GreedyBot(), 0.0), table):  # doctest: +ELLIPSIS
     ...     print(policy)
     Trembling(GreedyBot(knock_at=1.0), tremble=0.0)
-    Trembling(GreedyBot(knock_at=..., take_unseen_below=0...), tremble=0.0)
+    Trembling(GreedyBot(knock_at=..., take_unseen_below=0...), tremble=0.0, knock_floor=0..., looks_ahead=True)
     Trembling(None, tremble=1.0)
     """
     found = [form if (form := batch_form(policy)) is not None else default for policy in seats]
     for seat, player in enumerate(table or ()):
-        if read_by_stand_in(player) and found[seat].rule is not None:
-            found[seat] = Trembling(found[seat].rule, 0.0)
+        form = found[seat]
+        if read_by_stand_in(player) and seats[seat] is not None and form.rule is not None:  # not the reader's own
+            ahead = isinstance(form.rule, GreedyBot)  # Whisky Poker: knocking in phase 2 as it does, on a strong hand
+            found[seat] = Trembling(form.rule, 0.0, knock_floor=form.knock_floor if ahead else 0.0, looks_ahead=ahead)
     return found
 
 

@@ -12,20 +12,26 @@ moves) at random, and with a small one (``tremble``) any legal move
 (:class:`~cardcommons.bots.policies.Trembling`). MonteCarloBot picks
 among its candidates by play-outs whose verdicts are close and noisy: in
 Whisky Poker's phase 2 its move is the rule's about half the time, but
-never one it did not weigh. It knocks only on a strong hand, though: in
-Whisky Poker the move at random is a knock only on a hand at a fitted
-percentile or above (``knock_floor``), so a knock says the knocker's hand is strong.
+never one it did not weigh. In phase 2 it knocks only on a strong hand,
+though: there the move at random is a knock only on a hand at a fitted
+percentile or above (``knock_floor``), so a knock says the knocker's hand
+is strong (in phase 1, at 2 players, it knocks on middling hands too).
 
 It is a model for **reading** a MonteCarloBot's moves (how likely each
-was, in each world). In Whisky Poker it is a weaker player than
-MonteCarloBot: no setting of the rule of thumb plays as strongly, and its
-moves at random weaken it further, so play-outs that go on with it in
-MonteCarloBot's seats make the coach too hopeful (measured with
-:mod:`cardcommons.bots.calibration`). In Split and Choose, MonteCarloBot
-wins about 94 games in 100 against the rule of thumb, which the rule itself
-cannot come near: there the play-outs go on with its rule looking one move
-ahead in each world (:class:`~cardcommons.bots.split_and_choose.Foresight`),
-as often (:data:`SIGHT`) as makes it win as often.
+was, in each world). As a player it is weaker than MonteCarloBot: no setting
+of the rule of thumb plays as strongly, and its moves at random weaken it
+further. So in the play-outs, where every card of a world is known, it plays
+on by its rule alone, and, where that is too weak, looking ahead in the
+world. In Whisky Poker's phase 2, before a knock, at tables of up to 4
+players, it looks at the next turn (:func:`cardcommons.bots.playouts.whisky.look_ahead`:
+it knocks when the others' last moves cannot beat it, and otherwise leaves
+the next player stuck where it can, so that the other knocks and it moves
+last). In Split and Choose, where MonteCarloBot wins about 94 games in 100
+against the rule of thumb, its rule looks one move ahead in each world
+(:class:`~cardcommons.bots.split_and_choose.Foresight`) as often
+(:data:`SIGHT`) as makes it win as often. Either way it plays about as
+strongly as MonteCarloBot against the rule of thumb
+(:func:`cardcommons.bots.seating.playing`; measured with :mod:`cardcommons.bots.calibration`).
 
 The settings were fitted by maximum likelihood to MonteCarloBot's own
 decisions at each of the arcade's strengths, logged at the arcade's tables

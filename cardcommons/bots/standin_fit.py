@@ -189,8 +189,8 @@ FLOORS = np.geomspace(1e-4, 0.1, 13)
 """With a wander among the candidates, the trembles tried among all legal moves: a floor, for moves it never weighs."""
 WANDERS = np.linspace(0.0, 0.95, 39)
 """The chances tried of a move at random among the candidates."""
-KNOCK_FLOORS = (0.0, 0.8, 0.9, 0.95, 0.98)
-"""With a wander, the percentiles tried below which it never knocks (Whisky Poker)."""
+KNOCK_FLOORS = (0.0, 0.8, 0.9, 0.95, 0.97, 0.98)
+"""With a wander, the percentiles tried below which it never knocks in phase 2 (Whisky Poker)."""
 
 
 def _columns(reads: Sequence[Read]) -> dict[str, npt.NDArray[Any]]:
@@ -203,8 +203,8 @@ def mixed(
 ) -> Floats:
     """The chance of each read's played move when a player plays by the
     rule (``chance``), or with the chance ``wander`` a move at random among
-    the candidates (a knock among them only on a hand at the percentile
-    ``knock_floor`` or above), or with the chance ``tremble`` among all legal moves.
+    the candidates (in phase 2 a knock among them only on a hand at the
+    percentile ``knock_floor`` or above), or with the chance ``tremble`` among all legal moves.
 
     >>> weighed = Read("phase 2", 20, 0.0, 4, True)
     >>> mixed([weighed], np.array([1.0]), 0.1, 0.4).tolist()
@@ -214,7 +214,7 @@ def mixed(
     [0.005]
     """
     c = _columns(reads)
-    weak = c["percentile"] < knock_floor  # the wander leaves the knock out of these hands' candidates
+    weak = (c["percentile"] < knock_floor) & (c["phase"] == 2)  # the wander leaves their knock out, in phase 2
     among = np.where(c["candidate"] & ~(c["knock"] & weak), 1 / (c["candidates"] - weak), 0.0)
     found: Floats = (1 - tremble - wander) * chance + wander * among + tremble / c["moves"]
     return found

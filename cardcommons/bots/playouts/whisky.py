@@ -27,6 +27,7 @@ since the spare was turned up, and each such position holds it too.
 
 from __future__ import annotations
 
+import copy
 import random
 from collections import Counter
 from collections.abc import Sequence
@@ -39,10 +40,11 @@ import numpy.typing as npt
 from cardcommons.bots.choice import MANY, TOLERANCE, best_in_table, draw
 from cardcommons.bots.policies import Trembling
 from cardcommons.bots.styles import PerWorld
-from cardcommons.bots.whisky import GreedyBot, GreedyRule, hand_percentiles
+from cardcommons.bots.whisky import GreedyBot, GreedyRule, hand_percentiles, percentile_of
 from cardcommons.errors import RulesError
 from cardcommons.game import Action
 from cardcommons.hands import HAND_SIZE
+from cardcommons.whisky import KNOCK as KNOCK_MOVE
 from cardcommons.whisky import (
     Exchange,
     Knock,
@@ -56,7 +58,7 @@ from cardcommons.whisky import (
 from cardcommons.whisky.game import MAX_EXCHANGE_CANDIDATES, REPETITIONS
 from cardcommons.whisky.rules import RulesTable
 
-__all__ = ["Deals", "chances", "deal", "exchange_scores", "policies_chances", "policy_chances"]
+__all__ = ["Deals", "chances", "deal", "exchange_scores", "look_ahead", "policies_chances", "policy_chances"]
 
 Ids = npt.NDArray[np.int64]
 Floats = npt.NDArray[np.float64]
@@ -292,6 +294,12 @@ class _Play:
             move, slot = self._rule_move(seat, rule, policy.which, decision)
         else:
             move, slot = np.zeros(len(self.phase), dtype=np.int64), np.zeros(len(self.phase), dtype=np.int64)
+        ahead = np.array([style.looks_ahead for style in policy.styles])
+        if ahead.any() and self.players <= LOOKS_AHEAD_AT_MOST:
+            rows = np.flatnonzero(ahead[policy.which] & (self.phase == 2) & (self.final < 0))
+            if len(rows):
+                floor = policy.knock_floor[rows]
+                move[rows], slot[rows] = _look_ahead(self.deals.table, self.hands[rows], self.spare[rows], seat, floor)
         if policy.by_rule < 1:
             seeds = self.seeds[:, seat]
             u = (draw(seeds ^ _TREMBLE, decision) >> np.uint64(11)).astype(np.float64) * 2.0**-53
@@ -377,6 +385,147 @@ class _Play:
         self.repeated = [(t, h[going], s[going]) for t, h, s in self.repeated]
 
 
+def _look_ahead(
+    table: RulesTable, hands: Ids, spare: Ids, seat: int, knock_floor: float | Floats = 0.0
+) -> tuple[Ids, Ids]:
+    """The move of ``seat`` that looks ahead (:func:`look_ahead`) in each game
+    (``hands[g, s]``, ``spare[g]``: sorted ids; phase 2, nobody has knocked), as
+    play-out moves and slots: every game's candidates weighed at once."""
+    players = hands.shape[1]
+    _, looked = options(table, hands[:, seat], spare, knock_floor=knock_floor)
+    knock = looked.shape[1] - 2  # the columns: take the spare, each exchange, knock, pass
+    rows, columns = np.nonzero(looked)  # each game's candidates, a pair each
+    after, left = hands[rows], spare[rows]
+    moving = np.flatnonzero(columns != knock)
+    after[moving, seat], left[moving] = _moved(after[moving, seat], left[moving], columns[moving] - 1)
+    following = (seat + 1) % players
+    settled = columns == knock  # a knock settles the game; so does another move that leaves the next player stuck
+    settled[moving] = ~_improves(table, after[moving, following], left[moving])
+    value = np.full(len(rows), 1.0 / players)
+    first = np.where(columns == knock, seat + 1, seat + 2)  # after the knocker, the others' last turns
+    at = np.flatnonzero(settled)
+    value[at] = _share_after_last_turns(table, after[at], left[at], first[at], seat)
+    strength = _strengths(table, after[:, seat])
+    order = np.lexsort((columns, -strength, -value, rows))  # each game's best share, strongest hand, first move
+    best = order[np.r_[True, rows[order][1:] != rows[order][:-1]]]
+    chosen = np.zeros(len(hands), dtype=np.int64)
+    chosen[rows[best]] = columns[best]
+    move = np.select([chosen == 0, chosen == knock], [TAKE, KNOCK], EXCHANGE)
+    return move, np.clip(chosen - 1, 0, None)
+
+
+def _strengths(table: RulesTable, hands: Ids) -> Ids:
+    """The strength of each hand (card ids)."""
+    found: Ids = table.strengths.strengths_of_codes(table.strengths.codes[hands].sum(axis=-1))
+    return found
+
+
+def _moved(hands: Ids, spare: Ids, slots: Ids) -> tuple[Ids, Ids]:
+    """Each row's hand and spare (sorted ids) after its exchange ``slots[row]``
+    (:data:`EXCHANGE`'s numbering), or after taking the whole spare (-1), sorted again."""
+    hand, face_up = hands.copy(), spare.copy()
+    taken = slots < 0
+    hand[taken], face_up[taken] = spare[taken], hands[taken]
+    rows = np.flatnonzero(~taken)
+    give, take = np.divmod(slots[rows], HAND_SIZE)
+    hand[rows, give], face_up[rows, take] = spare[rows, take], hands[rows, give]
+    return np.sort(hand, axis=1), np.sort(face_up, axis=1)
+
+
+def _improves(table: RulesTable, hands: Ids, spare: Ids) -> npt.NDArray[np.bool_]:
+    """Whether some move (an exchange, or taking the spare) beats each hand."""
+    found: npt.NDArray[np.bool_] = exchange_scores(table, hands, spare).max(axis=1) > _strengths(table, hands)
+    return found
+
+
+def _share_after_last_turns(table: RulesTable, hands: Ids, spare: Ids, first: Ids, seat: int) -> Floats:
+    """``seat``'s share of each game (``hands[g, s]``, ``spare[g]``) after a knock
+    just before seat ``first[g]``: the other seats, from that one on, each play their
+    strongest move if it beats their hand (the first of equals), then the hands are shown."""
+    players = hands.shape[1]
+    hands, spare = hands.copy(), spare.copy()
+    every = np.arange(len(hands))
+    for turn in range(players - 1):
+        s = (first + turn) % players
+        held = hands[every, s]
+        scores = exchange_scores(table, held, spare)
+        choice = np.argmax(scores, axis=1)
+        rows = np.flatnonzero(scores[every, choice] > _strengths(table, held))
+        hands[rows, s[rows]], spare[rows] = _moved(held[rows], spare[rows], choice[rows] - 1)
+    strengths = _strengths(table, hands)
+    winners = strengths == strengths.max(axis=1, keepdims=True)
+    share: Floats = np.where(winners[:, seat], 1.0 / winners.sum(axis=1), 0.0)
+    return share
+
+
+def look_ahead(game: WhiskyPoker, knock_floor: float = 0.0) -> Action:
+    """The move of a player who looks ahead, in phase 2 before anyone has
+    knocked, knowing every card of ``game`` (a play-out's world): for each of
+    its candidate moves (``candidate_actions()``: taking the spare, the
+    exchanges that do not lower its hand, knocking if its hand is at the
+    percentile ``knock_floor`` or above, as MonteCarloBot knocks), the share of the game it
+    wins if the next turn settles it: after a knock, each other player plays
+    its strongest move if that beats its hand, then the hands are shown;
+    after another move, if the next player then has no move that beats its
+    hand, it knocks (as the rule of thumb does), and the game ends so; else
+    an equal share, ``1 / players``. The best share wins, then the strongest
+    hand, then the first of: taking the spare, the exchanges in the pack's
+    order (of the card given, then taken), knocking. The repetition rule
+    aside (the batch's look does not check it), how
+    MonteCarloBot's stand-in plays on in the play-outs: a player who lets the
+    others knock when they are stuck, to have the last move itself, as
+    MonteCarloBot does against the rule of thumb. One game at a time, by the
+    engine's own moves (the batch plays the same, many games at once).
+
+    >>> from cardcommons.whisky import PASS
+    >>> game = WhiskyPoker.from_deal(["As Ad Ks Kd 9c", "Qh Qs Jc 10d 9h"], "Ac Kc Qc Jd 10s")
+    >>> game.apply(PASS); game.apply(PASS)  # the spare is turned up
+    >>> print(look_ahead(game))  # two pair to a full house: the other player then has no better move
+    give 9♣ take A♣
+    """
+    seat = game.current_player
+    if seat is None or game.phase != 2 or game.knocker is not None:
+        raise RulesError(f"a player looks ahead in phase 2 before anyone knocks, not at {game!r}")
+    table = rules_table(game.players, game.jokers, game.ace_low, game.ranking)
+    ids = table.ids
+    weak = percentile_of(game.observation(seat)) < knock_floor
+    moves = sorted(
+        [a for a in game.candidate_actions() if not (weak and isinstance(a, Knock))],
+        key=lambda a: (1, ids[a.give], ids[a.take]) if isinstance(a, Exchange) else (2 * isinstance(a, Knock), 0, 0),
+    )
+    best: tuple[float, int] | None = None
+    chosen = moves[0]
+    for action in moves:
+        after = copy.deepcopy(game, {id(table): table})  # the rules' tables are shared, not copied
+        after.apply(action)
+        strength = table.strengths.strength([ids[c] for c in after.hands[seat]])
+        if after.result is not None:  # a position come up three times: a draw
+            share = after.result.share(seat, game.players)
+        elif isinstance(action, Knock):
+            share = _settled(after, seat)
+        else:
+            following = after.current_player
+            assert following is not None
+            view, legal = after.observation(following), after.legal_actions()
+            share = 1.0 / game.players
+            if GreedyBot(knock_at=2.0).choices(view, legal)[0] == [KNOCK_MOVE]:  # nothing beats its hand
+                after.apply(KNOCK_MOVE)
+                share = _settled(after, seat)
+        if best is None or (share, strength) > best:
+            best, chosen = (share, strength), action
+    return chosen
+
+
+def _settled(game: WhiskyPoker, seat: int) -> float:
+    """``seat``'s share once the players still to move after a knock each play
+    their strongest move, if it beats their hand."""
+    while (player := game.current_player) is not None:
+        moves, tied = GreedyBot(knock_at=2.0).choices(game.observation(player), game.legal_actions())
+        game.apply(moves[tied.index(True)])
+    assert game.result is not None
+    return game.result.share(seat, game.players)
+
+
 def exchange_scores(table: RulesTable, hands: Ids, spare: Ids) -> Ids:
     """GreedyBot's scores of its phase-2 moves, in its order, for each row of
     ``hands`` (sorted card ids) with the face-up ``spare`` of that row: the
@@ -399,6 +548,11 @@ def exchange_scores(table: RulesTable, hands: Ids, spare: Ids) -> Ids:
     return scores
 
 
+LOOKS_AHEAD_AT_MOST = 4
+"""The most players at a table where a policy that ``looks_ahead`` does so in
+the play-outs (beyond, it plays by its rule): its look weighs each candidate
+move with the next player's reply, which made a MonteCarloBot's move, told
+the table, about 4 times slower at 4 and at 9 players; at 9, over a second."""
 _RULE_OF_THUMB = Trembling(GreedyBot(), 0.0)
 _TREMBLE = np.uint64(0x5DEECE66D)
 """Mixed into a seat's seed for the draw that says whether its move is at random (apart from its tie-breaks)."""
@@ -429,7 +583,7 @@ def options(
 ) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.bool_]]:
     """For each row of ``hands`` (sorted ids) with its face-up ``spare`` (a row
     of -1 in phase 1): which of its moves are legal and (if ``candidates``)
-    which are candidates (the engine's ``candidate_actions``; the knock only
+    which are candidates (the engine's ``candidate_actions``; in phase 2 the knock only
     on a hand at the percentile ``knock_floor``, or each row's, or above), as flags over
     the columns take the spare, each exchange (as :func:`exchange_scores`
     lists them), knock, pass.
@@ -460,8 +614,8 @@ def options(
         chosen = np.zeros_like(kept)
         chosen[every, first] = kept[every, first]
         looked[up, 1:-2] = chosen
-    if candidates and np.any(knock_floor):
-        looked[:, -2] &= _percentile(table, hands) >= knock_floor
+    if candidates and np.any(knock_floor):  # in phase 2: a knock in phase 1 may be on any hand
+        looked[:, -2] &= (_percentile(table, hands) >= knock_floor) | face_down
     return legal, looked
 
 
@@ -544,7 +698,8 @@ def policies_chances(
     else:
         chosen = np.full(len(rows), isinstance(action, TakeSpare | Knock | Pass))
     trembles = np.array([p.tremble for p in policies])
-    weak = _percentile(table, held)[:, None] < np.array([p.knock_floor for p in policies])  # [row, policy]
+    floors = np.array([p.knock_floor for p in policies]) if spare is not None else np.zeros(len(policies))
+    weak = _percentile(table, held)[:, None] < floors  # [row, policy]; a floor holds in phase 2 only
     picked = chosen[:, None] & ~(weak & isinstance(action, Knock))  # the knock left out below a policy's floor
     found[rows] += trembles / legal.sum(axis=1)[:, None] + wanders * picked / (looked.sum(axis=1)[:, None] - weak)
     return found
