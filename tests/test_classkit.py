@@ -457,7 +457,6 @@ WRONG_1
 import os
 import subprocess
 import sys
-import time
 
 
 def wrote_more_than_its_disk():
@@ -473,21 +472,29 @@ def wrote_more_than_its_disk():
 
 
 def holding(megabytes):
-    code = f"import time; held = bytearray({megabytes} * 2**20); print(1, flush=True); time.sleep(30)"
-    children = [subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE) for _ in range(3)]
-    return sum(child.stdout.read(1) == b"1" for child in children)
+    code = f"import sys; held = bytearray({megabytes} * 2**20); print(1, flush=True); sys.stdin.read()"
+    pipes = dict(stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    children = [subprocess.Popen([sys.executable, "-c", code], **pipes) for _ in range(3)]
+    held = sum(child.stdout.read(1) == b"1" for child in children)
+    for child in children:
+        child.stdin.close()
+    return held
 
 
 def forked(count):
     done = 0
+    release, hold = os.pipe()
     for _ in range(count):
         try:
             if os.fork() == 0:
-                time.sleep(30)
+                os.close(hold)
+                os.read(release, 1)
                 os._exit(0)
         except OSError:
             break
         done += 1
+    os.close(hold)
+    os.close(release)
     return done
 
 

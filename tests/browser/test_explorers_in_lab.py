@@ -1,4 +1,8 @@
-"""The explorers in a real JupyterLab and Chromium: controls change what is shown."""
+"""The explorers in a real JupyterLab and Chromium: controls change what is shown. The README's
+picture of the odds explorer is taken from the real widget here, before any control is touched
+(``UPDATE_SCREENSHOTS=1`` writes it to docs/screenshots/; otherwise it goes beside the other
+screenshots, so a test run leaves the tree clean; the arcade's pictures come from
+tests/browser/test_arcade.py)."""
 
 from __future__ import annotations
 
@@ -6,6 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from browser.conftest import PICTURE_BYTES
 from browser.playwright_expect import expect
 from cardcommons import Category, Pack, category_counts
 from cardcommons.alt_text import figure_alt
@@ -15,8 +20,10 @@ NOTEBOOK = "explorers.ipynb"
 TIMEOUT = 30_000
 
 
-def test_odds_and_hand_explorers_respond_in_lab(run_notebook: Callable[..., Any], screenshot_dir: Path) -> None:
-    page = run_notebook(NOTEBOOK)
+def test_odds_and_hand_explorers_respond_in_lab(
+    run_notebook: Callable[..., Any], screenshot_dir: Path, readme_picture: Callable[[Any, str], Path]
+) -> None:
+    page = run_notebook(NOTEBOOK, width=1280, height=1000)
     odds = page.locator(".cc-odds-explorer")
     table = odds.locator(".cc-odds-table")
     chart = odds.locator(".cc-chart")
@@ -24,6 +31,12 @@ def test_odds_and_hand_explorers_respond_in_lab(run_notebook: Callable[..., Any]
     flushes = category_counts(Pack.whisky(4))[Category.FLUSH]
     expect(table).to_contain_text(f"{flushes:,}")
     first_chart = chart.inner_html()
+
+    # the README's picture, as the explorer first shows: the chart (HTML) drawn, no hover highlight
+    chart.locator(".cc-bar").first.wait_for(timeout=TIMEOUT)
+    page.mouse.move(0, 0)
+    picture = readme_picture(odds, "odds_explorer")
+    assert 0 < picture.stat().st_size < PICTURE_BYTES, picture
 
     # Jokers: the pack, the table and the chart all follow
     odds.get_by_role("button", name="1 Joker", exact=True).click()

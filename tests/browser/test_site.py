@@ -11,6 +11,7 @@ from __future__ import annotations
 import importlib.util
 import subprocess
 import sys
+from collections import deque
 from collections.abc import Iterator
 from html.parser import HTMLParser
 from pathlib import Path
@@ -108,11 +109,16 @@ def test_every_link_between_pages_resolves(built_site: Path) -> None:
     assert links_to_lessons > 20, "the lessons link to each other"
 
 
+TABS = 4
+"""Pages checked at a time, each in a tab of its own: the next pages load while one is checked."""
+
+
 def test_every_page_loads_offline_with_the_saved_widgets_and_no_axe_violations(
     page: Any, site_url: str, built_site: Path, screenshot_dir: Path
 ) -> None:
     """Each page once: no request to another host, none failed, no error logged, a lesson's saved widgets drawn
-    with no control enabled, and axe (WCAG 2.1 A/AA) finds nothing in either theme, the search button included."""
+    with no control enabled, and axe (WCAG 2.1 A/AA) finds nothing in either theme, the search button included.
+    The pages load in a few tabs at once and are checked one by one, in order."""
     from browser.axe import COLOUR_RULES, violations
 
     outside: list[str] = []
@@ -129,46 +135,64 @@ def test_every_page_loads_offline_with_the_saved_widgets_and_no_axe_violations(
         if response.status >= 400:
             failed.append(f"{response.status} {response.url}")
 
-    page.route("**/*", only_this_site)
+    page.context.route("**/*", only_this_site)
 
     # a request cut short by the next page.goto (net::ERR_ABORTED) is no failure of the site
     def note_failed_request(request: Any) -> None:
         if request.failure != "net::ERR_ABORTED":
             failed.append(request.url)
 
-    page.on("requestfailed", note_failed_request)
-    page.on("response", note_failure)
     errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(f"{page.url}: {error}"))
 
-    def note_error(message: Any) -> None:
-        if message.type == "error":
-            errors.append(f"{page.url}: {message.text}")
+    def watched(tab: Any) -> Any:
+        def note_error(message: Any) -> None:
+            if message.type == "error":
+                errors.append(f"{tab.url}: {message.text}")
 
-    page.on("console", note_error)
-    page.set_viewport_size({"width": 1400, "height": 900})
+        tab.on("requestfailed", note_failed_request)
+        tab.on("response", note_failure)
+        tab.on("pageerror", lambda error: errors.append(f"{tab.url}: {error}"))
+        tab.on("console", note_error)
+        tab.set_viewport_size({"width": 1400, "height": 900})
+        return tab
+
+    tabs = [watched(page), *(watched(page.context.new_page()) for _ in range(TABS - 1))]
     found: dict[str, int] = {}
-    for path in pages_of(built_site):
+    waiting = iter(pages_of(built_site))
+    loading: deque[tuple[Any, Path]] = deque()
+
+    def load_next(tab: Any) -> None:
+        path = next(waiting, None)
+        if path is not None:
+            tab.goto(f"{site_url}/{path.relative_to(built_site).as_posix()}", wait_until="commit")
+            loading.append((tab, path))
+
+    for tab in tabs:
+        load_next(tab)
+    while loading:
+        tab, path = loading.popleft()
         relative = path.relative_to(built_site).as_posix()
-        page.goto(f"{site_url}/{relative}", wait_until="load")
+        tab.wait_for_load_state("load")
         stem = path.stem
         if stem in WIDGET_LESSONS and path.parent.name == "notebooks":  # a lesson, not its teacher's notes
-            picture = page.locator(f".cell_output .jupyter-widgets {WIDGET_LESSONS[stem]}").first
+            picture = tab.locator(f".cell_output .jupyter-widgets {WIDGET_LESSONS[stem]}").first
             picture.scroll_into_view_if_needed(timeout=TIMEOUT)
             expect(picture).to_be_visible(timeout=TIMEOUT)
-            expect(page.locator(".cell_output .cc-play-here").first).to_contain_text("is a picture of its last run")
-            page.screenshot(path=screenshot_dir / f"site_{stem[:2]}.png")
-        page.wait_for_load_state("networkidle")
-        controls = page.locator(".cell_output .jupyter-widgets").locator("button, input, select, textarea")
+            expect(tab.locator(".cell_output .cc-play-here").first).to_contain_text("is a picture of its last run")
+            tab.screenshot(path=screenshot_dir / f"site_{stem[:2]}.png")
+        tab.wait_for_load_state("networkidle")
+        controls = tab.locator(".cell_output .jupyter-widgets").locator("button, input, select, textarea")
         enabled = controls.evaluate_all("all => all.filter(c => !c.disabled).map(c => c.outerHTML.slice(0, 80))")
         assert enabled == [], f"{relative}: controls that do nothing on a page, enabled: {enabled}"
-        page.add_style_tag(content="* { transition: none !important }")  # axe reads the colours, not a fade
+        tab.add_style_tag(content="* { transition: none !important }")  # axe reads the colours, not a fade
         for shade, rules in (("light", None), ("dark", COLOUR_RULES)):  # the dark theme changes colours only
-            page.evaluate(f"document.documentElement.dataset.theme = {shade!r}")
-            broken = violations(page, rules=rules)
+            tab.evaluate(f"document.documentElement.dataset.theme = {shade!r}")
+            broken = violations(tab, rules=rules)
             found[f"{relative} {shade}"] = len(broken)
             assert broken == [], f"{relative} in {shade}: {broken}"
+        load_next(tab)
     print("\naxe violations per page: " + ", ".join(f"{k}: {v}" for k, v in found.items()))
+    assert len(found) == 2 * len(pages_of(built_site)), "every page checked in both themes"
     assert not errors, f"errors on the pages: {errors[:5]}"
     assert not outside, f"requests to other hosts: {outside[:5]}"
     assert not failed, f"failed requests: {failed[:5]}"
