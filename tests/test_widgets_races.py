@@ -233,10 +233,11 @@ def test_the_hint_reads_the_bots_as_seated_and_says_which_a_stand_in_plays() -> 
     strong.hint.button.click()
     answer = strong.hint.answer.value
     assert (
-        "seats 1-2 as MonteCarloBot(samples=20), read by a stand-in fitted to its moves and played on by its rule"
-        in answer
+        "seats 1-2 as MonteCarloBot(samples=20), read by a stand-in fitted to its moves and played on looking "
+        "ahead in each world drawn" in answer
     )
     assert "The 2 MonteCarloBots at this table are read by a stand-in fitted to their moves" in answer
+    assert "about as strongly as they play against the rule of thumb" in answer and "too hopeful" not in answer
     greedy.hint.samples = 20
     greedy.hint.button.click()
     assert "at this table" not in greedy.hint.answer.value and "seats 1-2 as GreedyBot" in greedy.hint.answer.value

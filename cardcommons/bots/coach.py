@@ -35,7 +35,7 @@ import numpy.typing as npt
 
 from cardcommons.bots.choice import checked_legal
 from cardcommons.bots.policies import Trembling
-from cardcommons.bots.seating import playing, seat_policies, seated_words
+from cardcommons.bots.seating import looks_ahead, playing, seat_policies, seated_words
 from cardcommons.bots.styles import PerWorld, StyleReading
 from cardcommons.bots.worlds import (
     RULE_OF_THUMB,
@@ -252,9 +252,7 @@ def coach(
     if progress is not None and outcomes.playouts < most:
         progress(outcomes.playouts * len(candidates), outcomes.playouts * len(candidates))
     estimates = outcomes.estimates(candidates)
-    assumption = (
-        _assumption(table_model, batch, game) if table is None else _seated_assumption(table, observation.player)
-    )
+    assumption = _assumption(table_model, batch, game) if table is None else _seated_assumption(table, observation)
     return Advice(sorted(estimates, key=lambda e: -e.share), assumption, findings, estimates[0].worlds, readings)
 
 
@@ -300,11 +298,12 @@ def _assumption(model: TableModel | None, batch: bool, game: Game) -> str:
     )
 
 
-def _seated_assumption(table: Sequence[object], me: int) -> str:
-    """What the coach assumed of the players as seated, in words."""
+def _seated_assumption(table: Sequence[object], view: Observation) -> str:
+    """What the coach assumed of the players as seated, seen from ``view``, in words."""
     return (
         f"It read the other players' moves as clues to their cards, and played them on, as seated: "
-        f"{seated_words(table, me)} (and each, one in 50, as a player at random). Its play-outs go on with you "
+        f"{seated_words(table, view.player, looks_ahead(view))} (and each, one in 50, as a player at random). "
+        "Its play-outs go on with you "
         "playing by the rule of thumb: its ranges count the luck of the worlds it drew, not whether the game goes "
         "on that way."
     )

@@ -25,12 +25,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from cardcommons.bots.playouts.whisky import LOOKS_AHEAD_AT_MOST
 from cardcommons.bots.policies import Policy, Trembling, batch_form
 from cardcommons.bots.whisky import GreedyBot
 from cardcommons.errors import RulesError, shown
-from cardcommons.game import Game
+from cardcommons.game import Game, Observation
+from cardcommons.whisky import WhiskyObservation
 
-__all__ = ["playing", "read_by_stand_in", "seat_policies", "seated_words", "tell_the_table"]
+__all__ = ["looks_ahead", "playing", "read_by_stand_in", "seat_policies", "seated_words", "tell_the_table"]
 
 
 def seat_policies(table: object, game: Game, me: int) -> list[Policy | None]:
@@ -84,13 +86,27 @@ def playing(
     return found
 
 
-def seated_words(table: Sequence[object], me: int) -> str:
-    """Who sits where, in words: runs of seats with the same player grouped."""
+def looks_ahead(view: Observation) -> bool:
+    """Whether a seat read by a stand-in plays on looking ahead in the play-outs
+    from ``view`` (see :func:`playing`): always in Split and Choose (at a share
+    of its decisions), and in Whisky Poker at tables of up to
+    :data:`~cardcommons.bots.playouts.whisky.LOOKS_AHEAD_AT_MOST` players.
+
+    >>> from cardcommons.whisky import WhiskyPoker
+    >>> [looks_ahead(WhiskyPoker(n, seed=1).observation(0)) for n in (2, 4, 9)]
+    [True, True, False]
+    """
+    return not isinstance(view, WhiskyObservation) or view.players <= LOOKS_AHEAD_AT_MOST
+
+
+def seated_words(table: Sequence[object], me: int, ahead: bool = False) -> str:
+    """Who sits where, in words: runs of seats with the same player grouped;
+    ``ahead``: a seat read by a stand-in plays on looking ahead (:func:`looks_ahead`)."""
     runs: list[tuple[int, int, str]] = []  # first seat, last seat, who
     for seat, player in enumerate(table):
         if seat == me:
             continue
-        name = _name(player)
+        name = _name(player, ahead)
         if runs and runs[-1][2] == name and runs[-1][1] == seat - 1:
             runs[-1] = (runs[-1][0], seat, name)
         else:
@@ -127,9 +143,10 @@ def read_by_stand_in(player: object) -> bool:
     return callable(getattr(player, "stand_in", None))
 
 
-def _name(player: object) -> str:
+def _name(player: object, ahead: bool) -> str:
     if player is None:
         return "a stranger"
     if read_by_stand_in(player):
-        return f"{player!r}, read by a stand-in fitted to its moves and played on by its rule"
+        how = "looking ahead in each world drawn" if ahead else "by its rule"
+        return f"{player!r}, read by a stand-in fitted to its moves and played on {how}"
     return repr(player) if isinstance(player, Policy) else f"a stranger ({type(player).__name__})"

@@ -46,6 +46,7 @@ import ipywidgets as w
 
 from cardcommons.bots import ActionEstimate, coach
 from cardcommons.bots.coach import Advice, gap_words, left_out, same_on_every_deal
+from cardcommons.bots.seating import looks_ahead
 from cardcommons.bots.styles import StyleReading
 from cardcommons.game import Action, Observation
 from cardcommons.palette import text_html
@@ -216,7 +217,7 @@ class Hint:
             else:
                 rest = left_out(view, decision.legal_actions, estimates)
                 tail = (f"<div>{escape(rest)}</div>" if rest else "") + _reading_html(
-                    estimates, decision.unlike, self._seat_name, decision.table is not None
+                    estimates, decision.unlike, self._seat_name, decision.table is not None, looks_ahead(view)
                 )
                 self._show(estimates, "", tail + self._why_moved(decision))
                 self._answered = decision
@@ -278,17 +279,18 @@ def _reading_html(
     unlike: tuple[str, ...],
     seat_name: Callable[[int], str],
     seated: bool = False,
+    ahead: bool = False,
 ) -> str:
     """What the coach assumed of the other players, what their moves told it (each player named
     by ``seat_name``), and which bots at the table do not play as it assumed, or are read by a
-    stand-in (HTML, or "")."""
+    stand-in (HTML, or ""); ``ahead``: a stand-in plays on looking ahead (see :func:`unlike_words`)."""
     if not isinstance(estimates, Advice):
         return ""
     said = [*estimates.findings, *(r.said(seat_name(r.seat)) for r in estimates.readings)]
     told = "".join(f"<li>{escape(f)}.</li>" for f in said)
     findings = f'<ul style="margin:2px 0 2px 18px;padding:0">{told}</ul>' if told else ""
-    caution = caution_words(estimates.readings, seat_name)
-    return f"<div>{escape(estimates.assumption)}</div>{findings}{_div(unlike_words(unlike, seated))}{_div(caution)}"
+    caution = _div(caution_words(estimates.readings, seat_name))
+    return f"<div>{escape(estimates.assumption)}</div>{findings}{_div(unlike_words(unlike, seated, ahead))}{caution}"
 
 
 def caution_words(
@@ -348,10 +350,13 @@ def _seats(seats: Sequence[int], seat_name: Callable[[int], str]) -> str:
     return names[-1] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
-def unlike_words(unlike: tuple[str, ...], seated: bool = False) -> str:
+def unlike_words(unlike: tuple[str, ...], seated: bool = False, ahead: bool = False) -> str:
     """A caution when bots at the table (one name a seat) do not play as the
     coach reads players, or (``seated``) are read by a stand-in fitted to
-    their moves ("" when there are none).
+    their moves ("" when there are none). A stand-in that plays on looking
+    ahead (``ahead``, :func:`~cardcommons.bots.seating.looks_ahead`) plays
+    about as strongly as the bot; one that plays on by its rule alone plays
+    weaker, and the shares may be too hopeful.
 
     >>> print(unlike_words(("MonteCarloBot",)))  # doctest: +NORMALIZE_WHITESPACE
     The MonteCarloBot at this table does not play by that rule, so its moves may mean other things
@@ -361,12 +366,21 @@ def unlike_words(unlike: tuple[str, ...], seated: bool = False) -> str:
     >>> print(unlike_words(("MonteCarloBot",) * 2, seated=True))  # doctest: +NORMALIZE_WHITESPACE
     The 2 MonteCarloBots at this table are read by a stand-in fitted to their moves and played on by its rule,
     not by their own look-ahead, which plays stronger: these shares may be too hopeful.
+    >>> print(unlike_words(("MonteCarloBot",), seated=True, ahead=True))  # doctest: +NORMALIZE_WHITESPACE
+    The MonteCarloBot at this table is read by a stand-in fitted to its moves and played on looking ahead in
+    each world drawn, about as strongly as it plays against the rule of thumb.
     """
     if not unlike:
         return ""
     counts = Counter(unlike)
     who = " and ".join(name if n == 1 else f"{n} {name}s" for name, n in counts.items())
     one = len(unlike) == 1
+    if seated and ahead:
+        return (
+            f"The {who} at this table {'is' if one else 'are'} read by a stand-in fitted to "
+            f"{'its' if one else 'their'} moves and played on looking ahead in each world drawn, about as strongly "
+            f"as {'it plays' if one else 'they play'} against the rule of thumb."
+        )
     if seated:
         return (
             f"The {who} at this table {'is' if one else 'are'} read by a stand-in fitted to "
