@@ -19,7 +19,7 @@ from cardcommons.odds import resolve_ranking
 from cardcommons.split_and_choose import stage
 from cardcommons.whisky import Pass, WhiskyPoker
 from cardcommons.widgets import SplitAndChooseTable, WhiskyPokerTable
-from cardcommons.widgets.hint import Decision, Hint
+from cardcommons.widgets.hint import BUILD_CAUTION, Decision, Hint
 from cardcommons.widgets.table_parts import Thinker
 
 
@@ -271,3 +271,22 @@ def test_equal_hands_are_labelled_equal_in_the_build_preview(monkeypatch: pytest
     legal = table.game.legal_actions()
     assert len(legal) == 126 and len(table.hint.lines) == 1  # C(10, 5) / 2 builds; the coach weighs the best
     assert "… and 125 other builds, none better than the best build" in table.hint.answer.value
+
+
+def test_the_hint_cautions_at_split_and_choose_s_build_where_a_monte_carlo_bots_hidden_cards_read_weak(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Measured, a seated MonteCarloBot's face-down cards are read weaker than they turn out at the build
+    (the coach too hopeful there), not before: the Hint says so at the build only."""
+    bot = MonteCarloBot(samples=20, seed=1)
+    split = SplitAndChooseTable(bot=bot, seed=2, first_splitter=0, background=False)
+    split.hint.samples = 20
+    split.hint.button.click()
+    assert "read by a stand-in" in split.hint.answer.value and BUILD_CAUTION not in split.hint.answer.value
+    staged = stage("As Ks Qs Js 10h Ad Kd Qd Jd 10c", "Ah Ac Kh Kc Qh Qc Jh Jc 10s 10d", "Jo", best_builds=False)
+    monkeypatch.setattr(SplitAndChooseTable, "_deal", lambda _table, _seed: staged)
+    build = SplitAndChooseTable(bot=MonteCarloBot(samples=20, seed=1), seed=1, first_splitter=0, background=False)
+    assert build.phase == "build"
+    build.hint.samples = 20
+    build.hint.button.click()
+    assert f"about as strongly as it plays against the rule of thumb. {BUILD_CAUTION}" in build.hint.answer.value
