@@ -15,9 +15,9 @@ import pytest
 from cardcommons.bots import GreedyBot, RandomBot, Trembling
 from cardcommons.bots.playouts import whisky as whisky_playouts
 from cardcommons.bots.styles import known_seat
-from cardcommons.bots.worlds import STRANGERS
+from cardcommons.bots.worlds import RULE_OF_THUMB, STRANGERS, sample_worlds
 from cardcommons.bots.worlds import whisky as whisky_worlds
-from cardcommons.whisky import Exchange, WhiskyPoker
+from cardcommons.whisky import Exchange, Knock, WhiskyPoker
 
 
 def plain_style_chances(moves: list[Any], hidden: Any, styles: Any, table: Any) -> tuple[Any, Any]:
@@ -141,3 +141,24 @@ def test_a_knock_is_read_from_the_ways_it_may_come_from_and_from_no_others() -> 
         chances = whisky_worlds._style_chances([in_phase_1], ways, pool, read, deals.table)[0]
         flagged = np.flatnonzero(chances[:, whisky_worlds._weighed(read.forms)].any(axis=1))
         assert (kept is not None) == some and (kept is None or np.array_equal(kept, flagged))
+
+
+def test_a_knock_no_style_that_reads_the_cards_would_make_is_read_as_at_random() -> None:
+    """Two players, the first to move knocking at once on a hand the rule of thumb would not knock on
+    (game 33): the knock's table of ways is empty, and the knocker's cards are drawn at random among
+    every way, weighed by the styles that play at random (it raised an IndexError on the empty table)."""
+    game = WhiskyPoker(2, seed=33)
+    game.apply(Knock())
+    knocker = game.knocker
+    assert knocker is not None
+    view = game.observation(1 - knocker)
+    deals = whisky_playouts.deal(view, 1, seed=0)
+    (knock,) = whisky_worlds._whisky_moves(deals)[knocker]
+    pool = np.array(whisky_playouts.places(view, deals.template).cards, dtype=np.int64)
+    read = whisky_worlds._Read(RULE_OF_THUMB.styles_for(deals.template, knocker))
+    kept = whisky_worlds._knock_support([knock], knock.hidden, pool, read, deals.table)
+    assert kept is not None and len(kept) == 0
+    for games in (1, 3):
+        worlds = sample_worlds(view, games, 33, RULE_OF_THUMB)
+        assert worlds.deals.games == games and 0 < worlds.effective <= games
+        assert all(worlds.deals.game(g).knocker == knocker for g in range(games))

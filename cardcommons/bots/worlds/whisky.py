@@ -269,7 +269,7 @@ class _Seat:
             self._tabled(_ways(len(pool), count), None)
         elif every <= _MOST_KNOCK_WAYS:
             listed = _knock_support(moves, count, pool, styles, table)
-            if listed is not None and len(listed) <= most:
+            if listed is not None and 0 < len(listed) <= most:  # none: every way as likely, drawn at random
                 self._tabled(_ways(len(pool), count)[listed], listed)
 
     def _tabled(self, ways: Ids, ranks: Ids | None) -> None:
