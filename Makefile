@@ -12,24 +12,29 @@ MAKEFLAGS += --jobs=4
 NPM_STAMP := docs/site/node_modules/.installed
 LITE_VENV := .venv-lite
 LITE_STAMP := docs/lite/node_modules/.installed
+EXTRAS := test,lab,openspiel,cluster,class,site
+
+# a command that downloads packages, tried once more if it fails: a download broken off on the way (seen once,
+# as an exception inside pip's resolver) should not end a fresh machine's set-up
+twice = $(1) || { echo "failed; trying once more: $(1)"; sleep 10; $(1); }
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test,lab,openspiel,cluster,class,site]'
+	$(call twice,$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[$(EXTRAS)]')
 	touch $(STAMP)
 
 $(NPM_STAMP): docs/site/package-lock.json  # what the static site serves itself (widgets, require.js, MathJax)
-	npm ci --prefix docs/site --silent --no-audit --no-fund
+	$(call twice,npm ci --prefix docs/site --silent --no-audit --no-fund)
 	touch $(NPM_STAMP)
 
 # what JupyterLite boots Pyodide with, and the tools that build it, in an environment of their own: beside
 # JupyterLab, the Pyodide kernel's labextension logs an error on every Lab page (docs/lite/requirements.txt)
 $(LITE_STAMP): docs/lite/requirements.txt docs/lite/package-lock.json docs/lite/wheels.txt
 	$(PYTHON) -m venv $(LITE_VENV)
-	$(LITE_VENV)/bin/python -m pip install --quiet --disable-pip-version-check -r docs/lite/requirements.txt
-	npm ci --prefix docs/lite --silent --no-audit --no-fund
-	$(LITE_VENV)/bin/python -m pip download --quiet --disable-pip-version-check --no-deps --only-binary :all: \
-		--python-version 3.14 --platform any -r docs/lite/wheels.txt -d docs/lite/wheels
+	$(call twice,$(LITE_VENV)/bin/python -m pip install --quiet --disable-pip-version-check -r docs/lite/requirements.txt)
+	$(call twice,npm ci --prefix docs/lite --silent --no-audit --no-fund)
+	$(call twice,$(LITE_VENV)/bin/python -m pip download --quiet --disable-pip-version-check --no-deps \
+		--only-binary :all: --python-version 3.14 --platform any -r docs/lite/wheels.txt -d docs/lite/wheels)
 	touch $(LITE_STAMP)
 
 lab: $(STAMP)  ## set up and open the lessons in JupyterLab
