@@ -10,7 +10,10 @@ they are stopped at the end of the session whatever happened (SIGTERM, then
 the whole process group killed if they hang).
 
 Use :func:`run_notebook` in a test: ``page = run_notebook("explorers.ipynb")``
-opens a notebook of this folder in Lab, runs every cell and returns the page.
+runs every cell of a notebook of this folder in Lab and returns the page. Each
+notebook is opened once, in a page of its own that the tests share (a Lab page
+and a kernel cost seconds): each test runs all its cells again, so it starts
+from new widgets, in the theme and at the size it asks for.
 :func:`voila_url` serves ``notebooks/play.ipynb`` with Voilà.
 
 Without a browser (or Playwright, or JupyterLab, or Voilà) the tests skip with
@@ -25,7 +28,7 @@ import os
 import secrets
 import shutil
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -157,20 +160,6 @@ def lab_root(browser_ready: None, tmp_path_factory: pytest.TempPathFactory) -> t
     return root, env
 
 
-@pytest.fixture
-def notebook_copy(lab_root: tuple[Path, dict[str, str]], request: pytest.FixtureRequest) -> Callable[[str], Path]:
-    """``notebook_copy("explorers.ipynb")`` copies a notebook of tests/browser/ into a
-    folder of the Lab root of its own for this test, and returns the copy's path."""
-
-    def copy(name: str) -> Path:
-        folder = lab_root[0] / _slug(request.node.name)
-        folder.mkdir(exist_ok=True)
-        shutil.copy(HERE / name, folder / name)
-        return folder / name
-
-    return copy
-
-
 def _slug(text: str) -> str:
     return "".join(c if c.isalnum() else "-" for c in text).strip("-")[:80]
 
@@ -248,44 +237,116 @@ def voila_flags(seconds: int) -> list[str]:
 
 
 _PANEL = ".jp-NotebookPanel:not(.lm-mod-hidden)"
-_ALL_CELLS_RAN = f"""() => {{
-    const prompts = [...document.querySelectorAll('{_PANEL} .jp-CodeCell .jp-InputPrompt')];
-    return prompts.length > 0 && prompts.every(p => /\\[\\d+\\]/.test(p.textContent));
-}}"""
+_RUNS = f"""[...document.querySelectorAll('{_PANEL} .jp-CodeCell .jp-InputPrompt')]
+    .map(prompt => Number((prompt.textContent.match(/\\[(\\d+)\\]/) ?? [0, 0])[1]))"""
+"""The execution count of each code cell of the notebook shown (0 where it has not run)."""
+_LAST_RUN = f"() => Math.max(0, ...{_RUNS})"
+_ALL_CELLS_RAN = f"(after) => {{ const runs = {_RUNS}; return runs.length > 0 && runs.every(n => n > after); }}"
+_STORAGE_KEYS = "() => [Object.keys(localStorage), Object.keys(sessionStorage)]"
+_FORGET_KEYS_BUT = """([local, session]) => {
+    for (const key of Object.keys(localStorage)) if (!local.includes(key)) localStorage.removeItem(key);
+    for (const key of Object.keys(sessionStorage)) if (!session.includes(key)) sessionStorage.removeItem(key);
+}"""
+LIGHT = "JupyterLab Light"
+FAILED = pytest.StashKey[bool]()
+"""Set on a test's item when its set-up or call failed (read by fixtures at their teardown)."""
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(
+    item: pytest.Item, call: pytest.CallInfo[None]
+) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    report: pytest.TestReport = yield
+    if report.failed:
+        item.stash[FAILED] = True
+    return report
+
+
+class LabNotebooks:
+    """The notebooks of this folder open in JupyterLab, each in a page of its own with its kernel
+    started, in one browser context: each is opened once, then kept for the tests that run it."""
+
+    def __init__(self, context: Any, lab_url: str, root: Path) -> None:
+        self.context, self.lab_url, self.root = context, lab_url, root
+        self.pages: dict[str, Any] = {}
+        self.lab_keys: Any = None  # the browser's storage keys as the first page opened had them: Lab's own
+
+    def page(self, name: str) -> Any:
+        """The page of ``name``: open (a copy in a folder of the Lab root, the file browser folded away,
+        the kernel idle), opened now if it is not."""
+        if name not in self.pages:
+            self.pages[name] = self._open(name)
+            if self.lab_keys is None:  # no cell has run in this browser context yet
+                self.lab_keys = self.pages[name].evaluate(_STORAGE_KEYS)
+        return self.pages[name]
+
+    def _open(self, name: str) -> Any:
+        from playwright.sync_api import expect
+
+        folder = self.root / _slug(name)
+        folder.mkdir(exist_ok=True)
+        shutil.copy(HERE / name, folder / name)
+        path = f"{folder.name}/{name}"
+        page = self.context.new_page()
+        # a workspace of its own: Lab reopens nothing of another notebook's page
+        page.goto(f"{self.lab_url}/lab/workspaces/{_slug(path)}/tree/{path}")
+        page.locator(f"{_PANEL} .jp-CodeCell .cm-content").first.wait_for(timeout=LAB_TIMEOUT_MS)
+        expect(page.locator("#jp-main-statusbar")).to_contain_text("| Idle", timeout=LAB_TIMEOUT_MS)
+        page.evaluate("window.jupyterapp.shell.collapseLeft()")
+        return page
+
+    def forget_storage(self, name: str) -> None:
+        """Remove what widgets kept in the browser's storage (Lab's origin, shared by the pages): a fresh
+        browser context has none of it."""
+        self.pages[name].evaluate(_FORGET_KEYS_BUT, self.lab_keys)
+
+    def close(self, name: str) -> None:
+        """Close ``name``'s page: the next test that runs it opens it afresh."""
+        page = self.pages.pop(name, None)
+        if page is not None:
+            page.close()
+
+
+@pytest.fixture(scope="session")
+def lab_notebooks(
+    browser: Any, browser_context_args: dict[str, Any], lab_url: str, lab_root: tuple[Path, dict[str, str]]
+) -> Iterator[LabNotebooks]:
+    """The notebooks open in Lab for the session (see :class:`LabNotebooks`)."""
+    context = browser.new_context(**browser_context_args)
+    yield LabNotebooks(context, lab_url, lab_root[0])
+    context.close()
 
 
 @pytest.fixture
-def run_notebook(
-    page: Any, lab_url: str, lab_root: tuple[Path, dict[str, str]], notebook_copy: Callable[[str], Path]
-) -> Callable[..., Any]:
-    """``run_notebook("explorers.ipynb")``: copy the notebook into the Lab root,
-    open it (file browser folded away unless ``file_browser=True``; ``theme``
-    e.g. "JupyterLab Dark"), wait for the kernel, run all cells, wait until
-    each has run, and return the Playwright page. A cell that raises fails
-    the test."""
+def run_notebook(lab_notebooks: LabNotebooks, request: pytest.FixtureRequest) -> Iterator[Callable[..., Any]]:
+    """``run_notebook("explorers.ipynb")``: the notebook of this folder open in Lab (see
+    :class:`LabNotebooks`), at ``width`` x ``height`` in ``theme``, with nothing the widgets of an
+    earlier run kept in the browser's storage; run all cells, wait until each has run again, and return
+    the Playwright page. A cell that raises fails the test; a test that fails closes the pages it ran,
+    so the next test opens them afresh."""
     from playwright.sync_api import expect
 
-    def run(
-        name: str, width: int = 1280, height: int = 1000, theme: str | None = None, file_browser: bool = False
-    ) -> Any:
-        path = notebook_copy(name).relative_to(lab_root[0]).as_posix()
+    ran: list[str] = []
+
+    def run(name: str, width: int = 1280, height: int = 1000, theme: str = LIGHT) -> Any:
+        page = lab_notebooks.page(name)
+        ran.append(name)
         page.set_viewport_size({"width": width, "height": height})
-        # a workspace of its own: Lab reopens nothing from an earlier test
-        page.goto(f"{lab_url}/lab/workspaces/{_slug(path)}/tree/{path}")
-        page.locator(f"{_PANEL} .jp-CodeCell .cm-content").first.wait_for(timeout=LAB_TIMEOUT_MS)
-        expect(page.locator("#jp-main-statusbar")).to_contain_text("| Idle", timeout=LAB_TIMEOUT_MS)
-        if not file_browser:
-            page.evaluate("window.jupyterapp.shell.collapseLeft()")
-        if theme:
-            page.evaluate(f"window.jupyterapp.commands.execute('apputils:change-theme', {{theme: {theme!r}}})")
+        lab_notebooks.forget_storage(name)
+        page.evaluate(f"window.jupyterapp.commands.execute('apputils:change-theme', {{theme: {theme!r}}})")
+        expect(page.locator("body")).to_have_attribute("data-jp-theme-name", theme, timeout=LAB_TIMEOUT_MS)
+        last = page.evaluate(_LAST_RUN)
         page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
-        page.wait_for_function(_ALL_CELLS_RAN, timeout=LAB_TIMEOUT_MS)
-        tracebacks = page.locator(".jp-OutputArea-output pre:has-text('Traceback')")
+        page.wait_for_function(_ALL_CELLS_RAN, arg=last, timeout=LAB_TIMEOUT_MS)
+        tracebacks = page.locator(f"{_PANEL} .jp-OutputArea-output pre:has-text('Traceback')")
         if tracebacks.count():
             pytest.fail(f"a cell of {name} raised:\n{tracebacks.first.inner_text()}")
         return page
 
-    return run
+    yield run
+    if request.node.stash.get(FAILED, False):
+        for name in ran:
+            lab_notebooks.close(name)
 
 
 @pytest.fixture
