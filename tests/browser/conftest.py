@@ -13,7 +13,8 @@ Use :func:`run_notebook` in a test: ``page = run_notebook("explorers.ipynb")``
 runs every cell of a notebook of this folder in Lab and returns the page. Each
 notebook is opened once, in a page of its own that the tests share (a Lab page
 and a kernel cost seconds): each test runs all its cells again, so it starts
-from new widgets, in the theme and at the size it asks for.
+from new widgets, in the theme and at the size it asks for. :func:`show_in_lab`
+opens a file unrun in one more Lab page the tests share.
 :func:`voila_url` serves ``notebooks/play.ipynb`` with Voilà.
 
 Without a browser (or Playwright, or JupyterLab, or Voilà) the tests skip with
@@ -236,8 +237,9 @@ def voila_flags(seconds: int) -> list[str]:
     ]
 
 
-_PANEL = ".jp-NotebookPanel:not(.lm-mod-hidden)"
-_RUNS = f"""[...document.querySelectorAll('{_PANEL} .jp-CodeCell .jp-InputPrompt')]
+SHOWN = ".jp-NotebookPanel:not(.lm-mod-hidden)"
+"""The notebook of a Lab page shown (its other tabs are hidden)."""
+_RUNS = f"""[...document.querySelectorAll('{SHOWN} .jp-CodeCell .jp-InputPrompt')]
     .map(prompt => Number((prompt.textContent.match(/\\[(\\d+)\\]/) ?? [0, 0])[1]))"""
 """The execution count of each code cell of the notebook shown (0 where it has not run)."""
 _LAST_RUN = f"() => Math.max(0, ...{_RUNS})"
@@ -246,6 +248,10 @@ _STORAGE_KEYS = "() => [Object.keys(localStorage), Object.keys(sessionStorage)]"
 _FORGET_KEYS_BUT = """([local, session]) => {
     for (const key of Object.keys(localStorage)) if (!local.includes(key)) localStorage.removeItem(key);
     for (const key of Object.keys(sessionStorage)) if (!session.includes(key)) sessionStorage.removeItem(key);
+}"""
+_SHOW_ALONE = """async path => {
+    for (const widget of [...window.jupyterapp.shell.widgets('main')]) widget.dispose();  // no "save?" asked
+    await window.jupyterapp.commands.execute('docmanager:open', {path});
 }"""
 LIGHT = "JupyterLab Light"
 FAILED = pytest.StashKey[bool]()
@@ -269,6 +275,7 @@ class LabNotebooks:
     def __init__(self, context: Any, lab_url: str, root: Path) -> None:
         self.context, self.lab_url, self.root = context, lab_url, root
         self.pages: dict[str, Any] = {}
+        self.files: Any = None  # the page that shows files unrun
         self.lab_keys: Any = None  # the browser's storage keys as the first page opened had them: Lab's own
 
     def page(self, name: str) -> Any:
@@ -290,7 +297,7 @@ class LabNotebooks:
         page = self.context.new_page()
         # a workspace of its own: Lab reopens nothing of another notebook's page
         page.goto(f"{self.lab_url}/lab/workspaces/{_slug(path)}/tree/{path}")
-        page.locator(f"{_PANEL} .jp-CodeCell .cm-content").first.wait_for(timeout=LAB_TIMEOUT_MS)
+        page.locator(f"{SHOWN} .jp-CodeCell .cm-content").first.wait_for(timeout=LAB_TIMEOUT_MS)
         expect(page.locator("#jp-main-statusbar")).to_contain_text("| Idle", timeout=LAB_TIMEOUT_MS)
         page.evaluate("window.jupyterapp.shell.collapseLeft()")
         return page
@@ -305,6 +312,23 @@ class LabNotebooks:
         page = self.pages.pop(name, None)
         if page is not None:
             page.close()
+
+    def show(self, path: str) -> Any:
+        """Open ``path`` (of the Lab root), not run, alone in a Lab page kept for the files the tests
+        look at (Lab loaded once for them all; what an earlier test opened there is closed); the page."""
+        if self.files is None:
+            self.files = self.context.new_page()
+            self.files.goto(f"{self.lab_url}/lab/workspaces/files")
+            self.files.wait_for_function("() => window.jupyterapp !== undefined", timeout=LAB_TIMEOUT_MS)
+            self.files.evaluate("() => window.jupyterapp.restored")
+        self.files.evaluate(_SHOW_ALONE, path)
+        return self.files
+
+    def close_files(self) -> None:
+        """Close the page of :meth:`show`: the next test opens a new one."""
+        if self.files is not None:
+            self.files.close()
+            self.files = None
 
 
 @pytest.fixture(scope="session")
@@ -338,7 +362,7 @@ def run_notebook(lab_notebooks: LabNotebooks, request: pytest.FixtureRequest) ->
         last = page.evaluate(_LAST_RUN)
         page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
         page.wait_for_function(_ALL_CELLS_RAN, arg=last, timeout=LAB_TIMEOUT_MS)
-        tracebacks = page.locator(f"{_PANEL} .jp-OutputArea-output pre:has-text('Traceback')")
+        tracebacks = page.locator(f"{SHOWN} .jp-OutputArea-output pre:has-text('Traceback')")
         if tracebacks.count():
             pytest.fail(f"a cell of {name} raised:\n{tracebacks.first.inner_text()}")
         return page
@@ -358,3 +382,17 @@ def arcade(page: Any, voila_url: str) -> Iterator[Any]:
     shown = Arcade(page)
     yield shown
     no_errors(shown)
+
+
+@pytest.fixture
+def show_in_lab(lab_notebooks: LabNotebooks, request: pytest.FixtureRequest) -> Iterator[Callable[[str], Any]]:
+    """``show_in_lab("folder/name.ipynb")``: a file of the Lab root opened in Lab and not run, the tab
+    shown of a page the tests share (see :meth:`LabNotebooks.show`; :data:`SHOWN` selects the notebook
+    shown); returns the page. A test that fails closes the page, so the next test opens a new one."""
+
+    def show(path: str) -> Any:
+        return lab_notebooks.show(path)
+
+    yield show
+    if request.node.stash.get(FAILED, False):
+        lab_notebooks.close_files()

@@ -33,6 +33,8 @@ TIMEOUT = 30_000
 SEED = 2026  # the page's address fixes the deals, so the README's picture comes out the same each time
 LOAD_TIMEOUT = 90_000
 SPLIT, WHISKY = ".cc-arcade .cc-split-and-choose-table", ".cc-arcade .cc-whisky-table"
+OUTSIDE = re.compile(r"^https?://(?!127\.0\.0\.1)")
+"""An address of another machine (the test machine has no internet)."""
 
 
 class Arcade:
@@ -45,7 +47,7 @@ class Arcade:
         page.on("console", lambda m: self.errors.append(f"console {m.type}: {m.text}") if m.type == "error" else None)
         page.on("pageerror", lambda e: self.errors.append(f"page error: {e}"))
         # the template asks a CDN for a stylesheet; the test machine has no internet: an empty one, not an error
-        page.route(re.compile(r"^https?://(?!127\.0\.0\.1)"), lambda route: route.fulfill(status=200, body=""))
+        page.route(OUTSIDE, lambda route: route.fulfill(status=200, body=""))
 
     def open(self, url: str) -> float:
         """Load the page; the seconds until the Split and Choose table can be played."""

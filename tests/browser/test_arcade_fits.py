@@ -22,6 +22,7 @@ from browser.conftest import CULL_SECONDS, REPO
 from browser.playwright_expect import expect
 from browser.test_arcade import (
     LOAD_TIMEOUT,
+    OUTSIDE,
     SEED,
     SPLIT,
     TIMEOUT,
@@ -187,7 +188,7 @@ def test_eight_opponents_leave_your_hand_in_view(
 
 
 def test_from_lab_one_click_opens_the_arcade_page(
-    page: Any, lab_url: str, lab_root: tuple[Path, dict[str, str]], screenshot_dir: Path
+    show_in_lab: Callable[[str], Any], lab_url: str, lab_root: tuple[Path, dict[str, str]], screenshot_dir: Path
 ) -> None:
     """play.ipynb opened in JupyterLab, unrun: its picture's first line says to run the cell; Voilà's own
     toolbar button (Render with Voilà) opens the arcade's page of the same server, beside the notebook
@@ -195,9 +196,9 @@ def test_from_lab_one_click_opens_the_arcade_page(
     folder = lab_root[0] / "from-lab"
     folder.mkdir(exist_ok=True)
     shutil.copy(REPO / "notebooks" / "play.ipynb", folder / "play.ipynb")
+    page = show_in_lab("from-lab/play.ipynb")
     page.set_viewport_size({"width": 1400, "height": 900})
-    page.route(re.compile(r"^https?://(?!127\.0\.0\.1)"), lambda route: route.fulfill(status=200, body=""))
-    page.goto(f"{lab_url}/lab/workspaces/from-lab/tree/from-lab/play.ipynb")
+    page.route(OUTSIDE, lambda route: route.fulfill(status=200, body=""))
     static = page.locator(".jp-OutputArea-output .cc-static").first
     expect(static).to_be_visible(timeout=LOAD_TIMEOUT)
     assert static.inner_text().startswith("Card Commons arcade: run this cell to play")
@@ -218,3 +219,4 @@ def test_from_lab_one_click_opens_the_arcade_page(
     for shade in ("light", "dark"):
         answer = page.request.get(f"{lab_url}/lab/api/themes/@jupyterlab/theme-{shade}-extension/index.css")
         assert answer.status == 200, (shade, answer.status)
+    page.unroute(OUTSIDE)  # the page is shared: the next test has its own requests
