@@ -31,8 +31,10 @@ from browser.test_arcade import (
     Arcade,
     button,
     expect_shade,
+    painted,
     play_split_and_choose,
     play_whisky_round,
+    resize,
     theme_switch,
 )
 from cardcommons.palette import contrast
@@ -54,8 +56,7 @@ def no_violations(arcade: Arcade, where: str, found: dict[str, int], screenshot_
         theme_switch(page).get_by_role("button", name=shade, exact=True).click()
         expect_shade(page, shade)
         for width, height in SIZES:
-            page.set_viewport_size({"width": width, "height": height})
-            page.wait_for_timeout(100)
+            resize(page, width, height)
             broken = violations(page)
             found[f"{where}, {width} px, {shade}"] = len(broken)
             if broken:
@@ -247,7 +248,9 @@ def test_a_phone_at_a_full_table_keeps_your_hand_in_view(arcade: Arcade, voila_u
 
     def in_view(first: str = "") -> None:
         arcade.expect_playable(WHISKY)
-        page.wait_for_timeout(200)  # the focus's scroll
+        if not first:  # the focus comes to your hand (and the page scrolls to it)
+            page.wait_for_function(f"document.activeElement.closest('{WHISKY}') !== null", timeout=TIMEOUT)
+        painted(page)
         if first:  # the page as it opened: nothing scrolled
             assert page.evaluate("window.scrollY") == 0
         parts = [page.locator(f"{WHISKY} .cc-hand-row")]

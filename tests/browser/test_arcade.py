@@ -87,6 +87,17 @@ class Arcade:
         self.page.locator(".cc-arcade .widget-toggle-buttons").get_by_role("button", name=name, exact=True).click()
 
 
+def painted(page: Any) -> None:
+    """Wait until the browser has laid the page out and painted it as it is now (two animation frames)."""
+    page.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
+
+
+def resize(page: Any, width: int, height: int) -> None:
+    """Give the page this size, and wait until it is laid out and painted at it."""
+    page.set_viewport_size({"width": width, "height": height})
+    painted(page)
+
+
 def card_label(card: Card) -> str:
     """A card button's accessible name: the card in words, then as it is shown ("Eight of clubs, 8♣")."""
     return f"{card_name(card)}, {card}"

@@ -30,6 +30,7 @@ from browser.test_arcade import (
     Arcade,
     play_split_and_choose,
     play_whisky_round,
+    resize,
 )
 
 WIDTHS = (1400, 1024, 390)
@@ -62,8 +63,7 @@ def fits(arcade: Arcade, where: str, widest: list[int]) -> None:
     """At each width, nothing on the page overflows (the widths measured are kept in ``widest``)."""
     page = arcade.page
     for width in WIDTHS:
-        page.set_viewport_size({"width": width, "height": 900})
-        page.wait_for_timeout(50)
+        resize(page, width, 900)
         cut, checked = page.evaluate(_OVERFLOWS)
         assert cut == [], f"{where} at {width} px: {cut}"
         assert checked > 10, f"{where} at {width} px: only {checked} elements clip or scroll"
@@ -102,8 +102,7 @@ def test_the_arcade_fits_at_every_width(
     expect(score).to_contain_text("against 3 GreedyBots")
     page.set_viewport_size({"width": 1400, "height": 900})
     readme_picture(page, "whisky_showdown")
-    page.set_viewport_size({"width": 390, "height": 900})
-    page.wait_for_timeout(100)
+    resize(page, 390, 900)
     heading, turn = (page.locator(f"{WHISKY} .cc-board-head > span").nth(i).bounding_box() for i in (0, 1))
     apart = heading["x"] + heading["width"] + 8 <= turn["x"] or turn["y"] >= heading["y"] + heading["height"]
     assert apart, f"at 390 px the board's heading {heading} touches the turn beside it {turn}"

@@ -13,7 +13,17 @@ from typing import Any
 
 from browser.playwright_expect import expect
 from browser.test_accessibility import settled
-from browser.test_arcade import LOAD_TIMEOUT, SEED, TIMEOUT, WHISKY, Arcade, button, expect_shade, theme_switch
+from browser.test_arcade import (
+    LOAD_TIMEOUT,
+    SEED,
+    TIMEOUT,
+    WHISKY,
+    Arcade,
+    button,
+    expect_shade,
+    resize,
+    theme_switch,
+)
 from cardcommons.widgets.score import EMPTY, Score
 from cardcommons.widgets.score_store import KEY, THEME_KEY
 
@@ -127,8 +137,7 @@ def shots(arcade: Arcade, name: str, folder: Path) -> None:
         theme_switch(page).get_by_role("button", name=shade, exact=True).click()
         expect_shade(page, shade)
         for width in (1400, 1024, 390):
-            page.set_viewport_size({"width": width, "height": 900})
-            page.wait_for_timeout(150)
+            resize(page, width, 900)
             box = page.locator(".cc-arcade .cc-score-box")
             box.screenshot(path=folder / f"score_{name}_{width}_{shade}.png")
             box.scroll_into_view_if_needed()  # and as the reader meets it, in the page
