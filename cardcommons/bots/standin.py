@@ -15,7 +15,14 @@ Whisky Poker's phase 2 its move is the rule's about half the time, but
 never one it did not weigh. In phase 2 it knocks only on a strong hand,
 though: there the move at random is a knock only on a hand at a fitted
 percentile or above (``knock_floor``), so a knock says the knocker's hand
-is strong (in phase 1, at 2 players, it knocks on middling hands too).
+is strong (in phase 1, at 2 players, it knocks on middling hands too). In
+Split and Choose each phase is read by its own fit
+(:class:`~cardcommons.bots.split_and_choose.Foresight`): MonteCarloBot's
+splits follow the rule no more than moves at random do, so they are read as
+nearly random; its reserve decisions mostly do, and are read by how well the
+rule scores each (a move the rule would make by a little is likelier than
+one it would make by far), which says most of what the coach can learn of
+the cards it holds at the build.
 
 It is a model for **reading** a MonteCarloBot's moves (how likely each
 was, in each world). As a player it is weaker than MonteCarloBot: no setting
@@ -60,7 +67,7 @@ from pathlib import Path
 from typing import Any
 
 from cardcommons.bots.policies import Rule, Trembling
-from cardcommons.bots.split_and_choose import Foresight
+from cardcommons.bots.split_and_choose import WANDER_PHASES, Foresight
 from cardcommons.bots.whisky import GreedyBot
 from cardcommons.errors import RulesError, shown
 from cardcommons.split_and_choose import SplitAndChoose
@@ -103,7 +110,8 @@ def stand_in(bot: object, game: object, form: str = "wandering") -> Trembling:
         raise RulesError(f"a stand-in stands for a MonteCarloBot, not {shown(bot)}")
     found = settings(game, bot.samples, form)
     if isinstance(game, SplitAndChoose):
-        rule: Rule = Foresight(seed=0, sight=found["sight"])
+        wander = {phase: found[f"wander_{phase}"] for phase in WANDER_PHASES if f"wander_{phase}" in found}
+        rule: Rule = Foresight(seed=0, sight=found["sight"], wander=wander, sharpness=found.get("sharpness"))
     else:
         rule = GreedyBot(found["knock_at"], found["take_unseen_below"], seed=0)
     return Trembling(rule, found["tremble"], found.get("wander", 0.0), found.get("knock_floor", 0.0))
@@ -119,7 +127,9 @@ def settings(game: object, samples: int, form: str = "wandering") -> dict[str, f
     among all legal moves) or ``"trembling"`` (only among all legal moves),
     which fits MonteCarloBot's moves less well (see :data:`FITTED`'s figures).
     At Split and Choose, with ``sight``: how often its rule looks ahead in
-    the play-outs (:data:`SIGHT`).
+    the play-outs (:data:`SIGHT`); the wandering form's wander is fitted by
+    phase (``wander_split``, ``wander_choose``) and its reserve decisions
+    by a ``sharpness`` (see :class:`~cardcommons.bots.split_and_choose.Foresight`).
 
     >>> settings(SplitAndChoose(seed=1), 300)["tremble"] > 0
     True
