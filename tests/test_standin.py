@@ -11,7 +11,7 @@ import pytest
 
 from cardcommons.bots import GreedyBot, MonteCarloBot, RandomBot
 from cardcommons.bots.policies import Trembling
-from cardcommons.bots.standin import SIGHT, fitted, settings, stand_in
+from cardcommons.bots.standin import SIGHT, TILT, fitted, settings, stand_in
 from cardcommons.bots.standin_fit import GAMES, Decision, decisions, fit_table, fit_whisky, log_games, new_game, read
 from cardcommons.errors import RulesError
 from cardcommons.game import Action
@@ -319,3 +319,36 @@ def test_a_reading_out_of_reach_is_refused_by_name(settings_: dict[str, object],
 
     with pytest.raises(RulesError, match=named):
         Foresight(**settings_)  # type: ignore[arg-type]
+
+
+def test_at_the_build_a_tilt_reweighs_each_world_by_the_value_of_the_hand_the_bot_holds() -> None:
+    """Worlds drawn at seat 0's build, seat 1 read by MonteCarloBot's stand-in:
+    each world's chance under the stand-in is multiplied by exp(tilt x the rule's
+    value of seat 1's hand there, found from the engine's game), scaled to a mean
+    of 1; a player at random is not tilted, nor is any world before the build."""
+    from cardcommons.bots import HeuristicBot
+    from cardcommons.bots.playouts.split_and_choose import candidates
+    from cardcommons.bots.split_and_choose import profile_value
+    from cardcommons.bots.styles import known_seat
+    from cardcommons.bots.worlds.model import SeatChances
+    from cardcommons.bots.worlds.split_and_choose import tilted
+
+    game = SplitAndChoose(seed=3, first_splitter=1)
+    bots = [HeuristicBot(seed=1), HeuristicBot(seed=2)]
+    while not (game.phase == "build" and game.current_player == 0):
+        player = game.current_player
+        assert player is not None
+        if game.phase == "reserve" and player == 1:  # a blind swap: more worlds to tell apart
+            game.apply(Swap(game.hand(1)[-1]))
+            continue
+        game.apply(bots[player].act(game.observation(player), game.legal_actions()))
+    drawn = candidates(game.observation(0), 40, seed=2)
+    policy = stand_in(MonteCarloBot(100), game)
+    seat = SeatChances(1, known_seat(policy, 0.02), np.ones((40, 2)), np.zeros((40, 2)), 0)
+    found = tilted(drawn, [seat])[0].chances
+    values = np.array([profile_value(drawn.game(g).hand(1)) for g in range(40)])
+    expected = np.exp(TILT["quick"] * values)
+    assert found[:, 0] == pytest.approx(expected / expected.mean())
+    assert (found[:, 1] == 1).all() and values.std() > 0
+    before = SplitAndChoose(seed=3, first_splitter=1)
+    assert tilted(candidates(before.observation(0), 5, seed=2), [seat])[0] is seat

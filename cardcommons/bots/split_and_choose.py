@@ -458,7 +458,10 @@ class Foresight(HeuristicBot):
     likelier the better the rule scores it (in proportion to
     ``exp(sharpness * score)``: MonteCarloBot, judging by noisy play-outs,
     seldom gives away a card the rule would keep by far, but often one it
-    would keep by a little). Its own moves, played, are the rule's.
+    would keep by a little). Its own moves, played, are the rule's. At the
+    build, ``tilt`` reads the cards it holds as stronger than its moves alone
+    say (:func:`cardcommons.bots.worlds.split_and_choose.tilted`): what its
+    earlier moves tell beyond this reading.
 
     >>> from cardcommons.split_and_choose import SplitAndChoose
     >>> game = SplitAndChoose(seed=4)
@@ -475,6 +478,7 @@ class Foresight(HeuristicBot):
         sight: float = 1.0,
         wander: Mapping[str, float] | None = None,
         sharpness: float | None = None,
+        tilt: float = 0.0,
     ) -> None:
         super().__init__(seed)
         if isinstance(sight, bool) or not isinstance(sight, int | float) or not 0 <= sight <= 1:
@@ -494,11 +498,15 @@ class Foresight(HeuristicBot):
         ):
             raise RulesError(f"sharpness is a number from 0 up, or None, not {shown(sharpness)}")
         self.sharpness = None if sharpness is None else float(sharpness)
+        if isinstance(tilt, bool) or not isinstance(tilt, int | float) or not 0 <= tilt < math.inf:
+            raise RulesError(f"tilt is a number from 0 up, not {shown(tilt)}")
+        self.tilt = float(tilt)
 
     def __repr__(self) -> str:
         wander = f", wander={self.wander!r}" if self.wander else ""
         sharpness = "" if self.sharpness is None else f", sharpness={self.sharpness!r}"
-        return f"Foresight(sight={self.sight!r}{wander}{sharpness})"
+        tilt = f", tilt={self.tilt!r}" if self.tilt else ""
+        return f"Foresight(sight={self.sight!r}{wander}{sharpness}{tilt})"
 
     def probabilities(self, observation: Observation, legal_actions: Sequence[Action]) -> list[float]:
         """How likely each of ``legal_actions`` is, as the rule of thumb says

@@ -73,7 +73,7 @@ from cardcommons.errors import RulesError, shown
 from cardcommons.split_and_choose import SplitAndChoose
 from cardcommons.whisky import WhiskyPoker
 
-__all__ = ["FITTED", "SIGHT", "fitted", "settings", "stand_in"]
+__all__ = ["FITTED", "SIGHT", "TILT", "fitted", "settings", "stand_in"]
 
 FITTED = Path(__file__).with_name("standin.json")
 """The fitted settings and their figures, as ``python -m cardcommons.bots.standin_fit`` writes them."""
@@ -83,6 +83,13 @@ SIGHT = {"quick": 0.6, "steady": 0.6, "strong": 0.6}
 ahead in the play-outs (:class:`~cardcommons.bots.split_and_choose.Foresight`): measured so
 that in the coach's play-outs it wins against HeuristicBot about as often as MonteCarloBot
 does in real games (the quick one about 94 games in 100; tests/test_standin.py pins both)."""
+
+
+TILT = {"quick": 3.0, "steady": 3.0, "strong": 3.0}
+"""How strongly, at Split and Choose's build, MonteCarloBot's stand-in reads the cards the bot
+holds as stronger than its moves alone say (:func:`cardcommons.bots.worlds.split_and_choose.tilted`):
+the tilt under which the outcomes of its logged games at the build were likeliest (quick and
+steady pooled; 2 and 3 best on the held-out halves, no tilt and a tilt of 10 both less likely)."""
 
 
 @cache
@@ -111,7 +118,8 @@ def stand_in(bot: object, game: object, form: str = "wandering") -> Trembling:
     found = settings(game, bot.samples, form)
     if isinstance(game, SplitAndChoose):
         wander = {phase: found[f"wander_{phase}"] for phase in WANDER_PHASES if f"wander_{phase}" in found}
-        rule: Rule = Foresight(seed=0, sight=found["sight"], wander=wander, sharpness=found.get("sharpness"))
+        sharp = found.get("sharpness")
+        rule: Rule = Foresight(seed=0, sight=found["sight"], wander=wander, sharpness=sharp, tilt=found["tilt"])
     else:
         rule = GreedyBot(found["knock_at"], found["take_unseen_below"], seed=0)
     return Trembling(rule, found["tremble"], found.get("wander", 0.0), found.get("knock_floor", 0.0))
@@ -129,7 +137,8 @@ def settings(game: object, samples: int, form: str = "wandering") -> dict[str, f
     At Split and Choose, with ``sight``: how often its rule looks ahead in
     the play-outs (:data:`SIGHT`); the wandering form's wander is fitted by
     phase (``wander_split``, ``wander_choose``) and its reserve decisions
-    by a ``sharpness`` (see :class:`~cardcommons.bots.split_and_choose.Foresight`).
+    by a ``sharpness``; at the build, a ``tilt`` (:data:`TILT`; see
+    :class:`~cardcommons.bots.split_and_choose.Foresight`).
 
     >>> settings(SplitAndChoose(seed=1), 300)["tremble"] > 0
     True
@@ -146,7 +155,7 @@ def settings(game: object, samples: int, form: str = "wandering") -> dict[str, f
     strength = min(data["strengths"], key=lambda name: abs(math.log(data["strengths"][name] / samples)))
     tables = data["tables"]
     if isinstance(game, SplitAndChoose):
-        return {**tables["split"][strength][form]["settings"], "sight": SIGHT[strength]}
+        return {**tables["split"][strength][form]["settings"], "sight": SIGHT[strength], "tilt": TILT[strength]}
     if not isinstance(game, WhiskyPoker):
         raise RulesError(f"the stand-in plays Whisky Poker or Split and Choose, not {shown(game)}")
     counts = sorted(int(name.split("-")[1]) for name in tables if name.startswith("whisky-"))
