@@ -463,6 +463,67 @@ def log_all() -> dict[str, Any]:
     return logged
 
 
+TILTS = (0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0, 15.0, 20.0)
+"""The tilts tried at Split and Choose's build (see :data:`~cardcommons.bots.standin.TILT`)."""
+
+
+def build_worlds(logged: str, samples: int) -> tuple[Floats, Floats, float]:
+    """A logged Split and Choose game at seat 0's build, read by the coach with
+    MonteCarloBot's stand-in untilted (1,000 worlds, seeded by the game): seat
+    0's share in each world (both build their best), the rule's value of seat
+    1's hand in each, and seat 0's share in the game itself."""
+    from cardcommons.bots.playouts.split_and_choose import Deals
+    from cardcommons.bots.policies import Trembling
+    from cardcommons.bots.split_and_choose import Foresight, value_array
+    from cardcommons.bots.standin import stand_in
+    from cardcommons.bots.worlds import RULE_OF_THUMB, sample_worlds
+    from cardcommons.split_and_choose import best_build, build_table
+
+    seed, moves = logged.split(": ")
+    game = new_game("split", int(seed))
+    assert isinstance(game, SplitAndChoose)
+    for code in moves.split("; "):
+        if game.phase == "build" and game.current_player == 0:
+            break
+        game.apply(parse_split_action(code))
+    policy = stand_in(MonteCarloBot(samples), game)
+    assert isinstance(policy.rule, Foresight)
+    rule = policy.rule
+    untilted = Foresight(0, rule.sight, rule.wander, rule.sharpness)
+    model = RULE_OF_THUMB.seated([None, Trembling(untilted, policy.tremble)])
+    deals = sample_worlds(game.observation(0), 1000, int(seed), model).deals
+    assert isinstance(deals, Deals)
+    scores = build_table().scores
+    mine, theirs = scores[deals.hand[0]].astype(np.int64), scores[deals.hand[1]].astype(np.int64)
+    shares: Floats = np.where(mine > theirs, 1.0, np.where(mine == theirs, 0.5, 0.0))
+    values: Floats = value_array()[deals.profiles(1)]
+    while (player := game.current_player) is not None:
+        game.apply(best_build(game.hand(player)))
+    assert game.result is not None
+    return shares, values, game.result.share(0, 2)
+
+
+def fit_tilt(worlds: Sequence[tuple[Floats, Floats, float]]) -> dict[float, float]:
+    """The mean log-likelihood of the games' outcomes at the build under each
+    of :data:`TILTS` (``worlds``: :func:`build_worlds` of each game): each
+    world weighed by ``exp(tilt * value)``, the outcome's chance the weight of
+    the worlds where seat 0's share is the game's (at least 1 in a million).
+
+    >>> even = (np.array([1.0, 0.0]), np.array([0.2, 0.8]), 0.0)  # the stronger hand won
+    >>> found = fit_tilt([even])
+    >>> found[0.0] < found[3.0] < found[20.0]
+    True
+    """
+    found = {}
+    for tilt in TILTS:
+        logs = []
+        for shares, values, outcome in worlds:
+            weights = np.exp(tilt * (values - values.max()))
+            logs.append(np.log(max(float(weights[shares == outcome].sum() / weights.sum()), 1e-6)))
+        found[tilt] = round(float(np.mean(logs)), 4)
+    return found
+
+
 def fit_all(logged: dict[str, Any]) -> dict[str, Any]:
     """The stand-in's settings for every table and strength logged, with their figures."""
     tables = {
