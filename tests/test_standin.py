@@ -352,3 +352,24 @@ def test_at_the_build_a_tilt_reweighs_each_world_by_the_value_of_the_hand_the_bo
     assert (found[:, 1] == 1).all() and values.std() > 0
     before = SplitAndChoose(seed=3, first_splitter=1)
     assert tilted(candidates(before.observation(0), 5, seed=2), [seat])[0] is seat
+
+
+def test_a_logged_build_s_worlds_give_each_share_and_the_bot_s_hand_value(
+    logged: dict[str, dict[str, list[str]]],
+) -> None:
+    """The material of the tilt's fit: a logged game at seat 0's build, read by
+    the untilted stand-in, gives seat 0's share in each of 1,000 worlds, the
+    value of seat 1's hand there, and the game's own outcome, the best builds played."""
+    from cardcommons.bots.standin_fit import build_worlds
+    from cardcommons.split_and_choose import parse_action
+
+    first = logged["split"]["quick"][0]
+    shares, values, outcome = build_worlds(first, 100)
+    seed, moves = first.split(": ")
+    game = new_game("split", int(seed))
+    for code in moves.split("; "):  # the game as logged, to its end
+        game.apply(parse_action(code))
+    assert game.result is not None and outcome == game.result.share(0, 2)
+    assert shares.shape == values.shape == (1000,)
+    assert set(shares.tolist()) <= {0.0, 0.5, 1.0} and outcome in (0.0, 0.5, 1.0)
+    assert ((values >= 0) & (values <= 1)).all()
