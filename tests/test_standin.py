@@ -11,11 +11,11 @@ import pytest
 
 from cardcommons.bots import GreedyBot, MonteCarloBot, RandomBot
 from cardcommons.bots.policies import Trembling
-from cardcommons.bots.standin import SIGHT, fitted, settings, stand_in
+from cardcommons.bots.standin import SIGHT, TILT, fitted, settings, stand_in
 from cardcommons.bots.standin_fit import GAMES, Decision, decisions, fit_table, fit_whisky, log_games, new_game, read
 from cardcommons.errors import RulesError
 from cardcommons.game import Action
-from cardcommons.split_and_choose import SplitAndChoose
+from cardcommons.split_and_choose import SplitAndChoose, SplitAndChooseObservation, Swap
 from cardcommons.whisky import WhiskyPoker
 
 STRENGTHS = {"quick": 100, "steady": 300, "strong": 1000}
@@ -62,8 +62,8 @@ def test_the_stand_in_reads_held_out_moves_better_than_the_rule_it_replaces(
             continue
         ours.append(math.log(policy.probabilities(d.observation, d.legal)[d.played]))
         theirs.append(math.log(before.probabilities(d.observation, d.legal)[d.played]))
-        by_rule = policy.rule.probabilities(d.observation, d.legal)
-        agree.append(by_rule[d.played] if by_rule[d.played] == max(by_rule) else 0.0)
+        by_rule = policy.rule.probabilities(d.observation, d.legal)  # its likeliest moves, ties sharing
+        agree.append(1 / by_rule.count(max(by_rule)) if by_rule[d.played] == max(by_rule) else 0.0)
         by_default = before.rule.probabilities(d.observation, d.legal)  # type: ignore[union-attr]
         rule_agrees.append(by_default[d.played] if by_default[d.played] == max(by_default) else 0.0)
     figures = fitted()["tables"][table][strength]["wandering"]["held_out"]
@@ -228,3 +228,148 @@ def test_a_look_ahead_out_of_reach_is_refused_by_name(sight: object) -> None:
 
     with pytest.raises(RulesError, match=f"sight is a chance from 0 to 1, not {sight!r}"):
         Foresight(sight=sight)  # type: ignore[arg-type]
+
+
+def _reserve_views(logged: dict[str, dict[str, list[str]]]) -> list[Decision]:
+    """MonteCarloBot's held-out decisions at Split and Choose's reserve (quick)."""
+    found = decisions("split", held_out(logged, "split", "quick"))
+    return [
+        d for d in found if isinstance(d.observation, SplitAndChooseObservation) and d.observation.phase == "reserve"
+    ]
+
+
+def test_at_the_reserve_the_stand_in_reads_a_move_by_how_well_the_rule_scores_it(
+    logged: dict[str, dict[str, list[str]]],
+) -> None:
+    """MonteCarloBot's reserve decisions, read by the rule's scores: a move the
+    rule weighs is likelier than another by exp(sharpness x their scores' gap),
+    a move it does not weigh has none of it, and a sharpness far above any gap
+    reads the rule's own moves (HeuristicBot's chances)."""
+    from cardcommons.bots.split_and_choose import SWAP_ORDER, Foresight, HeuristicBot, _key, kept_hidden
+    from cardcommons.split_and_choose import Keep
+
+    rule = HeuristicBot(seed=0)
+    found = _reserve_views(logged)[:12]
+    assert found
+    for d in found:
+        view, legal = d.observation, list(d.legal)
+        assert isinstance(view, SplitAndChooseObservation)
+        before = [r for r in view.reserve if r.player != view.player]
+        seen = (before[0].swapped, -1) if before else None  # no face-up swaps here: nothing shown
+        scores = rule.reserve_scores(
+            _key(view.hand), _key(view.unseen), _key(view.opponent_drafted), _key(kept_hidden(view)), seen
+        )
+        by_type = dict(zip([None, *SWAP_ORDER], scores, strict=True))
+        swaps = [
+            next(c for c in view.hand if _type(c) == t) for t in SWAP_ORDER if any(_type(c) == t for c in view.hand)
+        ]
+        weighed: list[Action] = [Keep(), *(Swap(card) for card in swaps)]
+        score: dict[Action, float] = {Keep(): by_type[None], **{Swap(card): by_type[_type(card)] for card in swaps}}
+        chances = Foresight(sharpness=7.0).probabilities(view, legal)
+        assert math.isclose(sum(chances), 1)
+        for a, chance in zip(legal, chances, strict=True):
+            if a not in score:
+                assert chance == 0.0
+        a, b = weighed[0], weighed[-1]
+        ratio = chances[legal.index(a)] / chances[legal.index(b)]
+        assert ratio == pytest.approx(math.exp(7.0 * (score[a] - score[b])))
+        sharp = Foresight(sharpness=1e6).probabilities(view, legal)
+        assert sharp == pytest.approx(rule.probabilities(view, legal), abs=1e-9)
+
+
+def _type(card: object) -> int:
+    """A card's type as the rule counts it: 10 to Ace 0 to 4, the Joker 5."""
+    rank = getattr(card, "rank", None)
+    return 5 if rank is None else int(rank) - 10
+
+
+def test_the_fit_finds_the_wander_and_sharpness_a_reader_was_given(logged: dict[str, dict[str, list[str]]]) -> None:
+    """Moves drawn from the stand-in's own reading at MonteCarloBot's logged
+    views (quick: 600 decisions; a wander of 0.5 at the split, 0.2 at the
+    choice, a sharpness of 20 at the reserve, 1 move in 50 at random): the
+    fit finds them back, within what 600 decisions can tell."""
+    from cardcommons.bots.split_and_choose import Foresight
+    from cardcommons.bots.standin_fit import fit_phases
+
+    policy = Trembling(Foresight(wander={"split": 0.5, "choose": 0.2}, sharpness=20.0), 0.02)
+    rng = random.Random(5)
+    reads = []
+    for d in decisions("split", logged["split"]["quick"]):
+        chances = policy.probabilities(d.observation, d.legal)
+        played = rng.choices(range(len(d.legal)), chances)[0]
+        reads.append(read(Decision(d.observation, d.legal, played)))
+    found = fit_phases(reads, np.array([r.by_rule for r in reads]))
+    assert found["wander_split"] == pytest.approx(0.5, abs=0.15)
+    assert found["wander_choose"] == pytest.approx(0.2, abs=0.15)
+    assert 10 <= found["sharpness"] <= 50
+
+
+@pytest.mark.parametrize(
+    ("settings_", "named"),
+    [
+        ({"wander": {"build": 0.5}}, "{'build': 0.5}"),
+        ({"wander": {"split": 1.5}}, "{'split': 1.5}"),
+        ({"wander": [0.5]}, r"\[0.5\]"),
+        ({"sharpness": -1.0}, "-1.0"),
+        ({"sharpness": "5"}, "'5'"),
+    ],
+)
+def test_a_reading_out_of_reach_is_refused_by_name(settings_: dict[str, object], named: str) -> None:
+    from cardcommons.bots.split_and_choose import Foresight
+
+    with pytest.raises(RulesError, match=named):
+        Foresight(**settings_)  # type: ignore[arg-type]
+
+
+def test_at_the_build_a_tilt_reweighs_each_world_by_the_value_of_the_hand_the_bot_holds() -> None:
+    """Worlds drawn at seat 0's build, seat 1 read by MonteCarloBot's stand-in:
+    each world's chance under the stand-in is multiplied by exp(tilt x the rule's
+    value of seat 1's hand there, found from the engine's game), scaled to a mean
+    of 1; a player at random is not tilted, nor is any world before the build."""
+    from cardcommons.bots import HeuristicBot
+    from cardcommons.bots.playouts.split_and_choose import candidates
+    from cardcommons.bots.split_and_choose import profile_value
+    from cardcommons.bots.styles import known_seat
+    from cardcommons.bots.worlds.model import SeatChances
+    from cardcommons.bots.worlds.split_and_choose import tilted
+
+    game = SplitAndChoose(seed=3, first_splitter=1)
+    bots = [HeuristicBot(seed=1), HeuristicBot(seed=2)]
+    while not (game.phase == "build" and game.current_player == 0):
+        player = game.current_player
+        assert player is not None
+        if game.phase == "reserve" and player == 1:  # a blind swap: more worlds to tell apart
+            game.apply(Swap(game.hand(1)[-1]))
+            continue
+        game.apply(bots[player].act(game.observation(player), game.legal_actions()))
+    drawn = candidates(game.observation(0), 40, seed=2)
+    policy = stand_in(MonteCarloBot(100), game)
+    seat = SeatChances(1, known_seat(policy, 0.02), np.ones((40, 2)), np.zeros((40, 2)), 0)
+    found = tilted(drawn, [seat])[0].chances
+    values = np.array([profile_value(drawn.game(g).hand(1)) for g in range(40)])
+    expected = np.exp(TILT["quick"] * values)
+    assert found[:, 0] == pytest.approx(expected / expected.mean())
+    assert (found[:, 1] == 1).all() and values.std() > 0
+    before = SplitAndChoose(seed=3, first_splitter=1)
+    assert tilted(candidates(before.observation(0), 5, seed=2), [seat])[0] is seat
+
+
+def test_a_logged_build_s_worlds_give_each_share_and_the_bot_s_hand_value(
+    logged: dict[str, dict[str, list[str]]],
+) -> None:
+    """The material of the tilt's fit: a logged game at seat 0's build, read by
+    the untilted stand-in, gives seat 0's share in each of 1,000 worlds, the
+    value of seat 1's hand there, and the game's own outcome, the best builds played."""
+    from cardcommons.bots.standin_fit import build_worlds
+    from cardcommons.split_and_choose import parse_action
+
+    first = logged["split"]["quick"][0]
+    shares, values, outcome = build_worlds(first, 100)
+    seed, moves = first.split(": ")
+    game = new_game("split", int(seed))
+    for code in moves.split("; "):  # the game as logged, to its end
+        game.apply(parse_action(code))
+    assert game.result is not None and outcome == game.result.share(0, 2)
+    assert shares.shape == values.shape == (1000,)
+    assert set(shares.tolist()) <= {0.0, 0.5, 1.0} and outcome in (0.0, 0.5, 1.0)
+    assert ((values >= 0) & (values <= 1)).all()

@@ -45,7 +45,8 @@ True
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterable, Sequence
+import math
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cache
 from typing import Any
 
@@ -68,7 +69,7 @@ from cardcommons.split_and_choose import (
     build_scorer,
 )
 
-__all__ = ["Foresight", "HeuristicBot", "profile_value", "profile_values"]
+__all__ = ["WANDER_PHASES", "Foresight", "HeuristicBot", "profile_value", "profile_values", "sharp_shares"]
 
 TYPES = 6
 """Card types: 10, J, Q, K, A (index 0 to 4) and the Joker (5); a card's type is its pack position // 4."""
@@ -81,6 +82,8 @@ SWAP_ORDER = (4, 3, 2, 1, 0, 5)
 """The reserve's swaps, in the order of a hand held high card first: Aces first, the Joker last."""
 Values = Sequence[float] | npt.NDArray[np.float64]
 """A value table: a list for one game (fast to index with ints), an array for many."""
+WANDER_PHASES = ("split", "choose")
+"""The phases where a MonteCarloBot's move, as its stand-in reads it, may wander at random among the legal moves."""
 _UNIT = 420
 """The inferred reserve's weights count in 420ths of a case: 1/n of a case is whole for every n up to 7 moves."""
 
@@ -297,6 +300,18 @@ def reserve_pool(
     return [xp.where(given >= 0, xp.where(given == k, 1, 0), pool[k]) for k in range(TYPES)]
 
 
+def sharp_shares(scores: Sequence[float], sharpness: float) -> list[float]:
+    """Each of ``scores``' share, in proportion to ``exp(sharpness * score)``:
+    equal shares at sharpness 0, the best score's alone as it grows.
+
+    >>> [round(share, 3) for share in sharp_shares([0.5, 0.4], 10.0)]
+    [0.731, 0.269]
+    """
+    top = max(scores)
+    weights = [math.exp(sharpness * (score - top)) for score in scores]
+    return [weight / sum(weights) for weight in weights]
+
+
 class HeuristicBot(RuleBot):
     """Plays Split and Choose by rules of thumb (see the module's description).
     Its seed (an int, or None for a fresh one) only breaks exact ties: its
@@ -346,7 +361,8 @@ class HeuristicBot(RuleBot):
             case "choose":
                 return [self._choose(view)], [True]
             case "reserve":
-                return self._reserve_moves(view)
+                moves, scores = self.reserve_moves(view)
+                return moves, ONE.tied(scores)
             case "build":
                 return [best_build(view.hand)], [True]
         raise ValueError(f"no move in phase {view.phase!r}")
@@ -397,8 +413,9 @@ class HeuristicBot(RuleBot):
             self.takes_face_up(_key(view.hand), _key(view.opponent_drafted), _key(face_up), _key(view.unseen))
         )
 
-    def _reserve_moves(self, view: SplitAndChooseObservation) -> tuple[list[Action], list[bool]]:
-        """Keep, then a swap of the first card of each type held (in :data:`SWAP_ORDER`), and which are tied best."""
+    def reserve_moves(self, view: SplitAndChooseObservation) -> tuple[list[Action], list[float]]:
+        """The moves the rule weighs at the reserve: keep, then a swap of the
+        first card of each type held (in :data:`SWAP_ORDER`), and each one's score."""
         me = view.player
         before = [d for d in view.reserve if d.player != me]
         shown = before[0].given if before else None
@@ -406,22 +423,21 @@ class HeuristicBot(RuleBot):
         scores = self.reserve_scores(
             _key(view.hand), _key(view.unseen), _key(view.opponent_drafted), _key(kept_hidden(view)), seen
         )
-        tied = ONE.tied(scores)
         moves: list[Action] = [Keep()]
-        flags = [tied[0]]
-        for t, flag in zip(SWAP_ORDER, tied[1:], strict=True):
+        found = [scores[0]]
+        for t, score in zip(SWAP_ORDER, scores[1:], strict=True):
             held = [c for c in view.hand if _TYPE_OF[c] == t]
             if held:
                 moves.append(Swap(held[0]))
-                flags.append(flag)
-        return moves, flags
+                found.append(score)
+        return moves, found
 
 
 class Foresight(HeuristicBot):
     """The rule of thumb that looks one move ahead where it sees every card:
-    MonteCarloBot's stand-in in the coach's play-outs. From a view it plays,
-    and says how likely each move is, as :class:`HeuristicBot` does (so the
-    coach reads a MonteCarloBot's moves as before). In the batch play-outs
+    MonteCarloBot's stand-in in the coach's play-outs. From a view it plays
+    as :class:`HeuristicBot` does, and says how likely each move is as it
+    reads a MonteCarloBot's moves (below). In the batch play-outs
     (:mod:`cardcommons.bots.playouts.split_and_choose`), where each world's
     cards are all dealt, at each of its splits, choices and reserve decisions
     it plays every candidate move in that world, both players going on by the
@@ -434,18 +450,85 @@ class Foresight(HeuristicBot):
     of thumb at the others; :data:`cardcommons.bots.standin.SIGHT` is the
     share at which it wins about as often as MonteCarloBot does.
 
+    How it reads a MonteCarloBot's moves (:meth:`probabilities`), fitted to
+    them (:mod:`cardcommons.bots.standin_fit`): ``wander``, how often, at the
+    split and the choice, a move is one at random among the legal moves (its
+    splits follow the rule of thumb no more than moves at random do); and at
+    the reserve, with a ``sharpness``, one of the moves the rule weighs, the
+    likelier the better the rule scores it (in proportion to
+    ``exp(sharpness * score)``: MonteCarloBot, judging by noisy play-outs,
+    seldom gives away a card the rule would keep by far, but often one it
+    would keep by a little). Its own moves, played, are the rule's. At the
+    build, ``tilt`` reads the cards it holds as stronger than its moves alone
+    say (:func:`cardcommons.bots.worlds.split_and_choose.tilted`): what its
+    earlier moves tell beyond this reading.
+
     >>> from cardcommons.split_and_choose import SplitAndChoose
     >>> game = SplitAndChoose(seed=4)
     >>> view, legal = game.observation(0), game.legal_actions()
     >>> Foresight().probabilities(view, legal) == HeuristicBot().probabilities(view, legal)
     True
+    >>> Foresight(wander={"split": 1.0}).probabilities(view, legal) == [1 / 6] * 6
+    True
     """
 
-    def __init__(self, seed: int | None = None, sight: float = 1.0) -> None:
+    def __init__(
+        self,
+        seed: int | None = None,
+        sight: float = 1.0,
+        wander: Mapping[str, float] | None = None,
+        sharpness: float | None = None,
+        tilt: float = 0.0,
+    ) -> None:
         super().__init__(seed)
         if isinstance(sight, bool) or not isinstance(sight, int | float) or not 0 <= sight <= 1:
             raise RulesError(f"sight is a chance from 0 to 1, not {shown(sight)}")
         self.sight = float(sight)
+        wander = {} if wander is None else wander
+        if not isinstance(wander, Mapping) or any(
+            phase not in WANDER_PHASES or isinstance(w, bool) or not isinstance(w, int | float) or not 0 <= w <= 1
+            for phase, w in wander.items()
+        ):
+            raise RulesError(
+                f"wander is a chance from 0 to 1 for each of {', '.join(WANDER_PHASES)}, not {shown(wander)}"
+            )
+        self.wander = {phase: float(w) for phase, w in wander.items()}
+        if sharpness is not None and (
+            isinstance(sharpness, bool) or not isinstance(sharpness, int | float) or not 0 <= sharpness < math.inf
+        ):
+            raise RulesError(f"sharpness is a number from 0 up, or None, not {shown(sharpness)}")
+        self.sharpness = None if sharpness is None else float(sharpness)
+        if isinstance(tilt, bool) or not isinstance(tilt, int | float) or not 0 <= tilt < math.inf:
+            raise RulesError(f"tilt is a number from 0 up, not {shown(tilt)}")
+        self.tilt = float(tilt)
 
     def __repr__(self) -> str:
-        return f"Foresight(sight={self.sight!r})"
+        wander = f", wander={self.wander!r}" if self.wander else ""
+        sharpness = "" if self.sharpness is None else f", sharpness={self.sharpness!r}"
+        tilt = f", tilt={self.tilt!r}" if self.tilt else ""
+        return f"Foresight(sight={self.sight!r}{wander}{sharpness}{tilt})"
+
+    def probabilities(self, observation: Observation, legal_actions: Sequence[Action]) -> list[float]:
+        """How likely each of ``legal_actions`` is, as the rule of thumb says
+        or, at the share ``wander`` of the phase, at random among them; at the
+        reserve, with a ``sharpness``, by the scores of the moves the rule weighs.
+
+        >>> from cardcommons.split_and_choose import SplitAndChoose
+        >>> game = SplitAndChoose(seed=4)
+        >>> while game.phase != "reserve":
+        ...     game.apply(game.legal_actions()[0])
+        >>> view, legal = game.observation(game.current_player), game.legal_actions()
+        >>> flat = Foresight(sharpness=0.0).probabilities(view, legal)
+        >>> weighed = HeuristicBot().reserve_moves(view)[0]
+        >>> [round(p * len(weighed), 9) for p in flat] == [float(a in weighed) for a in legal]
+        True
+        """
+        phase = getattr(observation, "phase", "")
+        if phase == "reserve" and self.sharpness is not None:
+            assert isinstance(observation, SplitAndChooseObservation)
+            moves, scores = self.reserve_moves(observation)
+            chances = dict(zip(moves, sharp_shares(scores, self.sharpness), strict=True))
+            return [chances.get(action, 0.0) for action in legal_actions]
+        found = super().probabilities(observation, legal_actions)
+        share = self.wander.get(phase, 0.0)
+        return [(1 - share) * p + share / len(found) for p in found] if share else found

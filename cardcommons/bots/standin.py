@@ -15,7 +15,14 @@ Whisky Poker's phase 2 its move is the rule's about half the time, but
 never one it did not weigh. In phase 2 it knocks only on a strong hand,
 though: there the move at random is a knock only on a hand at a fitted
 percentile or above (``knock_floor``), so a knock says the knocker's hand
-is strong (in phase 1, at 2 players, it knocks on middling hands too).
+is strong (in phase 1, at 2 players, it knocks on middling hands too). In
+Split and Choose each phase is read by its own fit
+(:class:`~cardcommons.bots.split_and_choose.Foresight`): MonteCarloBot's
+splits follow the rule no more than moves at random do, so they are read as
+nearly random; its reserve decisions mostly do, and are read by how well the
+rule scores each (a move the rule would make by a little is likelier than
+one it would make by far), which says most of what the coach can learn of
+the cards it holds at the build.
 
 It is a model for **reading** a MonteCarloBot's moves (how likely each
 was, in each world). As a player it is weaker than MonteCarloBot: no setting
@@ -60,13 +67,13 @@ from pathlib import Path
 from typing import Any
 
 from cardcommons.bots.policies import Rule, Trembling
-from cardcommons.bots.split_and_choose import Foresight
+from cardcommons.bots.split_and_choose import WANDER_PHASES, Foresight
 from cardcommons.bots.whisky import GreedyBot
 from cardcommons.errors import RulesError, shown
 from cardcommons.split_and_choose import SplitAndChoose
 from cardcommons.whisky import WhiskyPoker
 
-__all__ = ["FITTED", "SIGHT", "fitted", "settings", "stand_in"]
+__all__ = ["FITTED", "SIGHT", "TILT", "fitted", "settings", "stand_in"]
 
 FITTED = Path(__file__).with_name("standin.json")
 """The fitted settings and their figures, as ``python -m cardcommons.bots.standin_fit`` writes them."""
@@ -76,6 +83,18 @@ SIGHT = {"quick": 0.6, "steady": 0.6, "strong": 0.6}
 ahead in the play-outs (:class:`~cardcommons.bots.split_and_choose.Foresight`): measured so
 that in the coach's play-outs it wins against HeuristicBot about as often as MonteCarloBot
 does in real games (the quick one about 94 games in 100; tests/test_standin.py pins both)."""
+
+
+TILT = {"quick": 3.0, "steady": 3.0, "strong": 3.0}
+"""How strongly, at Split and Choose's build, MonteCarloBot's stand-in reads the cards the bot
+holds as stronger than its moves alone say (:func:`cardcommons.bots.worlds.split_and_choose.tilted`):
+the tilt under which the outcomes of its logged games at the build were likeliest
+(:func:`cardcommons.bots.standin_fit.fit_tilt` over the 172 logged games at quick and steady:
+a mean log-likelihood of -0.197 at 3, -0.235 untilted, -0.234 at 10; the games of odd seed
+alone likeliest at 3 at quick and 2 at steady, those of even seed, which MonteCarloBot nearly all
+won, likelier the more it tilts). Measured against outcomes with
+:mod:`cardcommons.bots.calibration` (60 probes, other deals): the coach's share at the build
+comes out +4 points off, against +23 before."""
 
 
 @cache
@@ -103,7 +122,9 @@ def stand_in(bot: object, game: object, form: str = "wandering") -> Trembling:
         raise RulesError(f"a stand-in stands for a MonteCarloBot, not {shown(bot)}")
     found = settings(game, bot.samples, form)
     if isinstance(game, SplitAndChoose):
-        rule: Rule = Foresight(seed=0, sight=found["sight"])
+        wander = {phase: found[f"wander_{phase}"] for phase in WANDER_PHASES if f"wander_{phase}" in found}
+        sharp = found.get("sharpness")
+        rule: Rule = Foresight(seed=0, sight=found["sight"], wander=wander, sharpness=sharp, tilt=found["tilt"])
     else:
         rule = GreedyBot(found["knock_at"], found["take_unseen_below"], seed=0)
     return Trembling(rule, found["tremble"], found.get("wander", 0.0), found.get("knock_floor", 0.0))
@@ -119,7 +140,10 @@ def settings(game: object, samples: int, form: str = "wandering") -> dict[str, f
     among all legal moves) or ``"trembling"`` (only among all legal moves),
     which fits MonteCarloBot's moves less well (see :data:`FITTED`'s figures).
     At Split and Choose, with ``sight``: how often its rule looks ahead in
-    the play-outs (:data:`SIGHT`).
+    the play-outs (:data:`SIGHT`); the wandering form's wander is fitted by
+    phase (``wander_split``, ``wander_choose``) and its reserve decisions
+    by a ``sharpness``; at the build, a ``tilt`` (:data:`TILT`; see
+    :class:`~cardcommons.bots.split_and_choose.Foresight`).
 
     >>> settings(SplitAndChoose(seed=1), 300)["tremble"] > 0
     True
@@ -136,7 +160,7 @@ def settings(game: object, samples: int, form: str = "wandering") -> dict[str, f
     strength = min(data["strengths"], key=lambda name: abs(math.log(data["strengths"][name] / samples)))
     tables = data["tables"]
     if isinstance(game, SplitAndChoose):
-        return {**tables["split"][strength][form]["settings"], "sight": SIGHT[strength]}
+        return {**tables["split"][strength][form]["settings"], "sight": SIGHT[strength], "tilt": TILT[strength]}
     if not isinstance(game, WhiskyPoker):
         raise RulesError(f"the stand-in plays Whisky Poker or Split and Choose, not {shown(game)}")
     counts = sorted(int(name.split("-")[1]) for name in tables if name.startswith("whisky-"))

@@ -8,7 +8,8 @@ the legal moves and the moves MonteCarloBot played are all in them.
 :func:`fit_table` fits the stand-in's settings to the games of even seed by
 maximum likelihood, in two forms (a tremble among all legal moves; a wander
 among the candidate moves, knocking only on hands at a fitted percentile or
-above, with a small tremble), and scores them on the
+above, with a small tremble; at Split and Choose a wander by phase, and at
+the reserve a sharpness, :func:`fit_phases`), and scores them on the
 games of odd seed, held out: the log-likelihood per decision, and how often
 the stand-in's likeliest move is MonteCarloBot's, beside the rule of thumb's.
 
@@ -32,7 +33,7 @@ import numpy.typing as npt
 
 from cardcommons.bots.coach import MonteCarloBot, rule_of_thumb
 from cardcommons.bots.seating import tell_the_table
-from cardcommons.bots.split_and_choose import HeuristicBot
+from cardcommons.bots.split_and_choose import WANDER_PHASES, HeuristicBot, sharp_shares
 from cardcommons.bots.standin import FITTED
 from cardcommons.bots.whisky import GreedyBot, hand_percentiles
 from cardcommons.errors import RulesError, shown
@@ -149,6 +150,10 @@ class Read:
     take: bool = False
     pass_: bool = False
     unforced: float = 0.0
+    scores: tuple[float, ...] = ()
+    """Split and Choose's reserve: the scores of the moves the rule weighs (keep, a swap of each type held)."""
+    weighed: int = -1
+    """Split and Choose's reserve: which of those moves is the one played (-1: none)."""
 
 
 _NEVER_KNOCKS = GreedyBot(knock_at=2.0)
@@ -161,8 +166,11 @@ def read(decision: Decision) -> Read:
     played = decision.legal[decision.played]
     weighed = view.sample_game(random.Random(0)).candidate_actions()  # the same in every game that fits the view
     if isinstance(view, SplitAndChooseObservation):
-        chance = HeuristicBot(seed=0).probabilities(view, legal)[decision.played]
-        return Read(view.phase, len(legal), chance, len(weighed), played in weighed)
+        rule = HeuristicBot(seed=0)
+        chance = rule.probabilities(view, legal)[decision.played]
+        moves, scores = rule.reserve_moves(view) if view.phase == "reserve" else ([], [])
+        at = moves.index(played) if played in moves else -1
+        return Read(view.phase, len(legal), chance, len(weighed), played in weighed, scores=tuple(scores), weighed=at)
     assert isinstance(view, WhiskyObservation)
     table = rules_table(view.players, view.jokers, view.ace_low, view.ranking)
     strength = table.strengths.strength([table.ids[c] for c in view.hand])
@@ -195,7 +203,7 @@ KNOCK_FLOORS = (0.0, 0.8, 0.9, 0.95, 0.97, 0.98)
 
 def _columns(reads: Sequence[Read]) -> dict[str, npt.NDArray[Any]]:
     """The reads' fields as arrays, one entry per decision."""
-    return {name: np.array([getattr(r, name) for r in reads]) for name in Read.__dataclass_fields__}
+    return {name: np.array([getattr(r, name) for r in reads]) for name in Read.__dataclass_fields__ if name != "scores"}
 
 
 def mixed(
@@ -276,6 +284,87 @@ def fit_whisky(reads: Sequence[Read], wander: bool = False) -> dict[str, float]:
     return {**found, "tremble": round(tremble, 4), **wandered}
 
 
+SHARPNESSES = (0.0, 1.0, 2.0, 3.0, 5.0, 7.0, 10.0, 15.0, 20.0, 30.0, 50.0, 100.0)
+"""The sharpnesses tried at Split and Choose's reserve (see :class:`~cardcommons.bots.split_and_choose.Foresight`)."""
+
+
+def sharp_chances(reads: Sequence[Read], sharpness: float) -> Floats:
+    """The chance of each reserve read's played move when the move is one of
+    those the rule weighs, in proportion to ``exp(sharpness * score)`` (0 if
+    the move played is none of them).
+
+    >>> keep_or_swap = Read("reserve", 11, 1.0, 11, True, scores=(0.5, 0.4), weighed=0)
+    >>> sharp_chances([keep_or_swap], 0.0).tolist(), bool(sharp_chances([keep_or_swap], 10.0)[0] > 0.7)
+    ([0.5], True)
+    """
+    found = [sharp_shares(r.scores, sharpness)[r.weighed] if r.weighed >= 0 else 0.0 for r in reads]
+    return np.array(found, dtype=np.float64)
+
+
+def stand_in_chances(reads: Sequence[Read], chance: Floats, settings: dict[str, float]) -> Floats:
+    """Each Split and Choose read's played move's chance under the stand-in's
+    ``settings`` (:func:`fit_phases`), given its chance under the rule."""
+    c = _columns(reads)
+    wander = np.array([settings.get(f"wander_{kind}", 0.0) for kind in c["kind"]])
+    inner = wandered(chance, wander, c["moves"])
+    reserve = np.flatnonzero(c["kind"] == "reserve")
+    if len(reserve) and "sharpness" in settings:
+        inner[reserve] = sharp_chances([reads[i] for i in reserve.tolist()], settings["sharpness"])
+    return mixed(reads, inner, settings["tremble"])
+
+
+def wandered(chance: Floats, wander: float | Floats, moves: npt.NDArray[np.int64]) -> Floats:
+    """The chance of a move that is, at the share ``wander``, one at random among
+    ``moves`` legal moves, else the rule's (``chance``), as Foresight reads it.
+
+    >>> wandered(np.array([1.0]), 0.5, np.array([4])).tolist()
+    [0.625]
+    """
+    found: Floats = (1 - wander) * chance + wander / moves
+    return found
+
+
+def fit_phases(reads: Sequence[Read], chance: Floats) -> dict[str, float]:
+    """The tremble, the wander at the split and at the choice
+    (``wander_split``, ``wander_choose``), and the sharpness at the reserve
+    that make the played moves likeliest, given their chance under the rule
+    (see :class:`~cardcommons.bots.split_and_choose.Foresight`): MonteCarloBot's
+    splits follow the rule no more than moves at random do, its reserve decisions mostly do.
+
+    >>> reads = [Read("split", 6, 0.0, 6, True), Read("reserve", 11, 1.0, 11, True, scores=(0.5, 0.4), weighed=0)] * 3
+    >>> found = fit_phases(reads, np.array([0.0, 1.0] * 3))
+    >>> found["wander_split"], found["sharpness"]
+    (0.95, 100.0)
+    """
+    c = _columns(reads)
+    parts = {phase: np.flatnonzero(c["kind"] == phase) for phase in (*WANDER_PHASES, "reserve", "build")}
+    reads_of = {phase: [reads[i] for i in rows.tolist()] for phase, rows in parts.items()}
+    inner = {  # each phase's chances of the played moves under each setting tried, but for the tremble
+        **{
+            phase: [wandered(chance[rows], float(w), c["moves"][rows]) for w in WANDERS]
+            for phase, rows in parts.items()
+            if phase in WANDER_PHASES
+        },
+        "reserve": [sharp_chances(reads_of["reserve"], k) for k in SHARPNESSES],
+        "build": [chance[parts["build"]]],  # the rule's best build
+    }
+    best: tuple[float, dict[str, float]] = (-np.inf, {})
+    for tremble in (float(e) for e in FLOORS):
+        found: dict[str, float] = {"tremble": round(tremble, 4)}
+        total = 0.0
+        for phase, tried in inner.items():
+            scores = [float(np.log(mixed(reads_of[phase], by, tremble)).sum()) if len(by) else 0.0 for by in tried]
+            k = int(np.argmax(scores))
+            total += scores[k]
+            if phase in WANDER_PHASES:
+                found[f"wander_{phase}"] = round(float(WANDERS[k]), 4)
+            elif phase == "reserve":
+                found["sharpness"] = SHARPNESSES[k]
+        if total > best[0]:
+            best = (total, found)
+    return best[1]
+
+
 def fit_mix(reads: Sequence[Read], chance: Floats, wander: bool = False) -> dict[str, float]:
     """The tremble (and, with ``wander``, the wander) that make the played
     moves likeliest, given their chance under the rule."""
@@ -324,8 +413,9 @@ def fit_table(table: str, games: Sequence[str]) -> dict[str, Any]:
     """The stand-in's settings for ``table``, fitted to the logged ``games`` of
     even seed, with their :class:`Measured` figures on the games of odd seed:
     as a trembling rule (``"trembling"``) and with a wander among the candidates
-    (``"wandering"``). Split and Choose's builds are fitted (MonteCarloBot
-    weighs only the best build, and a tremble would build at random) but not
+    (``"wandering"``; at Split and Choose by phase, :func:`fit_phases`). Split
+    and Choose's builds are fitted (MonteCarloBot weighs only the best build,
+    and a tremble would build at random) but not
     measured: they would only add agreement that every policy here shares."""
     halves: tuple[list[Read], list[Read]] = ([], [])
     for logged in games:
@@ -335,14 +425,16 @@ def fit_table(table: str, games: Sequence[str]) -> dict[str, Any]:
     found: dict[str, Any] = {}
     for name, wander in (("trembling", False), ("wandering", True)):
         if table == "split":
-            settings = fit_mix(fitting, _by_rule(fitting), wander)
+            settings = fit_phases(fitting, _by_rule(fitting)) if wander else fit_mix(fitting, _by_rule(fitting))
             chance = _by_rule(held)
         else:
             settings = fit_whisky(fitting, wander)
             chance = rule_chances(held, settings["knock_at"], settings["take_unseen_below"])
-        stand_in = mixed(
-            held, chance, settings["tremble"], settings.get("wander", 0.0), settings.get("knock_floor", 0.0)
-        )
+        if table == "split" and wander:
+            stand_in = stand_in_chances(held, chance, settings)
+        else:
+            floor = settings.get("knock_floor", 0.0)
+            stand_in = mixed(held, chance, settings["tremble"], settings.get("wander", 0.0), floor)
         figures = measure(held, stand_in, chance, rule_tremble)
         found[name] = {"settings": settings, "decisions": len(fitting), "held_out": asdict(figures)}
     return found
@@ -369,6 +461,67 @@ def log_all() -> dict[str, Any]:
             logged["games"].setdefault(table, {})[name] = log_games(table, samples, DECISIONS[table])
             logged["cpu_seconds"].setdefault(table, {})[name] = round(time.process_time() - start, 1)
     return logged
+
+
+TILTS = (0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0, 15.0, 20.0)
+"""The tilts tried at Split and Choose's build (see :data:`~cardcommons.bots.standin.TILT`)."""
+
+
+def build_worlds(logged: str, samples: int) -> tuple[Floats, Floats, float]:
+    """A logged Split and Choose game at seat 0's build, read by the coach with
+    MonteCarloBot's stand-in untilted (1,000 worlds, seeded by the game): seat
+    0's share in each world (both build their best), the rule's value of seat
+    1's hand in each, and seat 0's share in the game itself."""
+    from cardcommons.bots.playouts.split_and_choose import Deals
+    from cardcommons.bots.policies import Trembling
+    from cardcommons.bots.split_and_choose import Foresight, value_array
+    from cardcommons.bots.standin import stand_in
+    from cardcommons.bots.worlds import RULE_OF_THUMB, sample_worlds
+    from cardcommons.split_and_choose import best_build, build_table
+
+    seed, moves = logged.split(": ")
+    game = new_game("split", int(seed))
+    assert isinstance(game, SplitAndChoose)
+    for code in moves.split("; "):
+        if game.phase == "build" and game.current_player == 0:
+            break
+        game.apply(parse_split_action(code))
+    policy = stand_in(MonteCarloBot(samples), game)
+    assert isinstance(policy.rule, Foresight)
+    rule = policy.rule
+    untilted = Foresight(0, rule.sight, rule.wander, rule.sharpness)
+    model = RULE_OF_THUMB.seated([None, Trembling(untilted, policy.tremble)])
+    deals = sample_worlds(game.observation(0), 1000, int(seed), model).deals
+    assert isinstance(deals, Deals)
+    scores = build_table().scores
+    mine, theirs = scores[deals.hand[0]].astype(np.int64), scores[deals.hand[1]].astype(np.int64)
+    shares: Floats = np.where(mine > theirs, 1.0, np.where(mine == theirs, 0.5, 0.0))
+    values: Floats = value_array()[deals.profiles(1)]
+    while (player := game.current_player) is not None:
+        game.apply(best_build(game.hand(player)))
+    assert game.result is not None
+    return shares, values, game.result.share(0, 2)
+
+
+def fit_tilt(worlds: Sequence[tuple[Floats, Floats, float]]) -> dict[float, float]:
+    """The mean log-likelihood of the games' outcomes at the build under each
+    of :data:`TILTS` (``worlds``: :func:`build_worlds` of each game): each
+    world weighed by ``exp(tilt * value)``, the outcome's chance the weight of
+    the worlds where seat 0's share is the game's (at least 1 in a million).
+
+    >>> even = (np.array([1.0, 0.0]), np.array([0.2, 0.8]), 0.0)  # the stronger hand won
+    >>> found = fit_tilt([even])
+    >>> found[0.0] < found[3.0] < found[20.0]
+    True
+    """
+    found = {}
+    for tilt in TILTS:
+        logs = []
+        for shares, values, outcome in worlds:
+            weights = np.exp(tilt * (values - values.max()))
+            logs.append(np.log(max(float(weights[shares == outcome].sum() / weights.sum()), 1e-6)))
+        found[tilt] = round(float(np.mean(logs)), 4)
+    return found
 
 
 def fit_all(logged: dict[str, Any]) -> dict[str, Any]:

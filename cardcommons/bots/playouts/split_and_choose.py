@@ -76,7 +76,9 @@ Masks = npt.NDArray[np.int64]
 _CARDS = len(PACK)
 _INDEX = PACK.position
 _ALL = (1 << _CARDS) - 1
-_PROFILE = mask_sums(np.array([STEP[i // 4] for i in range(_CARDS)], dtype=np.int64))
+_TYPE_STEP = np.array([STEP[i // 4] for i in range(_CARDS)], dtype=np.int64)
+"""Each card's step in a profile number (by pack position)."""
+_PROFILE = mask_sums(_TYPE_STEP)
 _HIGHEST = np.array([n.bit_length() - 1 for n in range(16)], dtype=np.int64)
 """The highest bit of each 4-bit number: the highest suit of a rank held (clubs 0 .. spades 3)."""
 
@@ -161,6 +163,12 @@ class Candidates:
         pairs = [np.sort(cards[:, 2 * k : 2 * k + 2], axis=1) for k in range(len(rounds))]
         hidden: Masks = np.column_stack([*pairs, cards[:, -1]])
         return hidden
+
+    def profiles(self, player: int) -> Masks:
+        """Each game's hand of ``player`` as it is now, as the rule of thumb's profile number."""
+        cards = self._cards_at(lambda template: [_INDEX[c] for c in template.hand(player)])
+        found: Masks = np.where(cards >= 0, _TYPE_STEP[np.maximum(cards, 0)], 0).sum(axis=1)
+        return found
 
     def game(self, g: int) -> SplitAndChoose:
         """Game ``g`` as an engine game (for checks: the same cards, the same history)."""

@@ -145,6 +145,8 @@ def _sampled(
     else:  # set out as arrays only once weighed: the few kept
         drawn = split_and_choose_playouts.candidates(observation, games * _CANDIDATES, rng.getrandbits(64))
     chances = _replayed_chances(drawn, model, {} if cache is None else cache)
+    if isinstance(observation, SplitAndChooseObservation):
+        chances = split_worlds.tilted(drawn, chances)
     weights: Floats = np.prod([found.chances @ np.array(found.styles.prior) for found in chances], axis=0)
     if not weights.any():
         raise unexplained([found.seat for found in chances], [found.styles for found in chances])

@@ -12,9 +12,11 @@ from typing import Any
 
 import numpy as np
 
-from cardcommons.bots.worlds.model import Floats, in_ten
+from cardcommons.bots.policies import Trembling
+from cardcommons.bots.split_and_choose import Foresight, value_array
+from cardcommons.bots.worlds.model import Floats, SeatChances, in_ten
 
-__all__ = ["findings"]
+__all__ = ["findings", "tilted"]
 
 _TYPES = ("a Ten", "a Jack", "a Queen", "a King", "an Ace", "the Joker")
 """Split and Choose's card types (a pack position // 4), in words."""
@@ -45,3 +47,28 @@ def findings(deals: Any, weights: Floats, names: Callable[[int], str] | None = N
                 f"({in_ten(before[t])} if they said nothing)"
             )
     return tuple(found)
+
+
+def tilted(deals: Any, chances: list[SeatChances]) -> list[SeatChances]:
+    """At the build, each other seat's chances under a style that tilts
+    (MonteCarloBot's stand-in: :class:`~cardcommons.bots.split_and_choose.Foresight`'s
+    ``tilt``), each world's times ``exp(tilt * value)``, the value of the
+    hand the seat holds in it (the rule of thumb's, its chance of winning
+    against a hand dealt at random), scaled to a mean of 1 over ``deals``'
+    worlds (a tilt reweighs the worlds, not the style); elsewhere as they were."""
+    if deals.view.phase != "build":
+        return chances
+    found = []
+    for seat in chances:
+        tilts = [
+            p.rule.tilt if isinstance(p, Trembling) and isinstance(p.rule, Foresight) else 0.0
+            for p in seat.styles.reading
+        ]
+        if not any(tilts):
+            found.append(seat)
+            continue
+        value = value_array()[deals.profiles(seat.seat)]
+        factors = np.exp(np.outer(value - value.max(), tilts))
+        factors /= factors.mean(axis=0)
+        found.append(SeatChances(seat.seat, seat.styles, seat.chances * factors, seat.fits, seat.moves))
+    return found
