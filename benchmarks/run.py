@@ -1090,20 +1090,14 @@ def _tables() -> list[tuple[str, str, float]]:
     """The tables of the per-table calibration: a label, the opponents (see
     :func:`_opponents`) and the gap's target: every bot and strength the arcade
     offers, Whisky at 2, 4 and 9 players, and a table of strangers."""
-    from cardcommons.widgets.address import STRENGTHS
+    from cardcommons.widgets.address import BOTS, STRENGTHS
 
     found = []
-    for game, bots in (
-        ("split", ("HeuristicBot", "MonteCarloBot")),
-        ("whisky", ("GreedyBot", "RandomBot", "MonteCarloBot")),
-    ):
+    for game, bots in BOTS.items():  # the arcade's own options: each bot, each strength of MonteCarloBot
         for players in (2,) if game == "split" else (2, 4, 9):
             where = "Split and Choose" if game == "split" else f"Whisky, {players} players"
             for bot in bots:
-                strengths = (
-                    STRENGTHS[:2] if game == "split" else STRENGTHS
-                )  # the arcade's Split offers quick and steady
-                for strength, samples in strengths if bot == "MonteCarloBot" else ((None, 0),):
+                for strength, samples in STRENGTHS if bot == "MonteCarloBot" else ((None, 0),):
                     spec = f"{bot}:{samples}" if samples else bot
                     found.append((f"{where}, {bot}{f' ({strength})' if strength else ''}", spec, 0.03))
         if game == "whisky":
