@@ -26,13 +26,27 @@ BROWSER = "tests/browser"
 OWN_SERVERS = tuple(f"{BROWSER}/{name}" for name in ("test_site.py", "test_site_lite.py", "test_share_on_binder.py"))
 """Browser tests that build and serve a site of their own, with no JupyterLab or Voila: each file a unit."""
 BY_TEST = ("tests/test_lesson_seeds.py",)  # a kernel per test and nothing shared: each test a unit of its own
-LONGEST = (  # started first, longest first (minutes each on 2 busy cores); the rest by their number of tests
+LONGEST = (  # started first, longest first (minutes each on 2 busy cores, then tens of CPU-seconds each down to
+    # about 10): the units left, each of a few seconds, then fill in so that the two workers finish together
     BROWSER,
     "tests/test_classkit.py",
     f"{BROWSER}/test_site.py",
     *BY_TEST,
     "tests/test_binder.py",
     f"{BROWSER}/test_site_lite.py",
+    "notebooks/08_i_split_you_choose.ipynb",
+    "tests/test_whisky.py",
+    "notebooks/06_whisky_poker_lab.ipynb",
+    "tests/test_hands.py",
+    "tests/test_simulate.py",
+    "notebooks/solutions/10_luck_or_skill_solutions.ipynb",
+    "notebooks/05_split_and_choose_lab.ipynb",
+    "tests/test_widgets_in_lessons.py",
+    "notebooks/solutions/09_what_the_table_tells_you_solutions.ipynb",
+    "tests/test_solve.py",
+    "tests/test_adjusted.py",
+    f"{BROWSER}/test_share_on_binder.py",
+    "notebooks/10_luck_or_skill.ipynb",
     "tests/test_dask.py",
 )
 
@@ -58,7 +72,7 @@ def rank(unit: str) -> int:
     """Where a unit starts: the place of the first of :data:`LONGEST` it is or belongs to, else after them all.
 
     >>> rank("tests/browser"), rank("tests/test_lesson_seeds.py::test_z[05_lab]"), rank("tests/test_cards.py")
-    (0, 3, 7)
+    (0, 3, 20)
     """
     path = unit.split("::", 1)[0]
     return next((place for place, first in enumerate(LONGEST) if path == first), len(LONGEST))

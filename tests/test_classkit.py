@@ -118,9 +118,27 @@ def test_every_lesson_with_solutions_pairs() -> None:
     assert all(lesson.exercises for lesson in LESSONS)
 
 
+@pytest.fixture(scope="module")
+def solution_checks(kit: Path, solved: dict[str, Env]) -> Callable[[Lesson, Exercise], TestFile]:
+    """An exercise's check, run once on its solution (lesson 09's exercise 2 costs seconds): graded by one test,
+    its public cases read by another."""
+    done: dict[tuple[str, str], TestFile] = {}
+
+    def check(lesson: Lesson, exercise: Exercise) -> TestFile:
+        key = (lesson.name, exercise.question)
+        if key not in done:
+            done[key] = _tests(kit, lesson)[exercise.question]
+            done[key].run(solved[lesson.name])
+        return done[key]
+
+    return check
+
+
 @pytest.mark.parametrize(("lesson", "exercise"), _exercises())
-def test_the_solution_scores_full_marks(kit: Path, solved: dict[str, Env], lesson: Lesson, exercise: Exercise) -> None:
-    assert _grade(_tests(kit, lesson)[exercise.question], solved[lesson.name]) == 1
+def test_the_solution_scores_full_marks(
+    solution_checks: Callable[[Lesson, Exercise], TestFile], lesson: Lesson, exercise: Exercise
+) -> None:
+    assert float(solution_checks(lesson, exercise).grade) == 1
 
 
 def _through_data(value: Any) -> Any:
@@ -214,9 +232,11 @@ def test_a_renamed_copy_checks_as_the_original_and_a_check_that_cannot_start_say
     capsys.readouterr()
 
 
-def _public(test: TestFile, env: Env) -> list[tuple[str, bool]]:
-    """Each public test case of a question, run on ``env``: its failure message and whether it passed."""
-    test.run(env)
+def _public(test: TestFile, env: Env | None = None) -> list[tuple[str, bool]]:
+    """Each public test case of a question, run on ``env`` (else as last run): its failure message and whether
+    it passed."""
+    if env is not None:
+        test.run(env)
     return [(r.test_case.failure_message or "", r.passed) for r in test.test_case_results if not r.test_case.hidden]
 
 
@@ -235,12 +255,16 @@ def test_some_exercises_check_a_common_wrong_answer_in_public() -> None:
 
 @pytest.mark.parametrize(("lesson", "exercise"), _commons())
 def test_the_public_check_refuses_the_common_wrong_answer_only(
-    kit: Path, solved: dict[str, Env], lesson: Lesson, exercise: Exercise
+    kit: Path,
+    solved: dict[str, Env],
+    solution_checks: Callable[[Lesson, Exercise], TestFile],
+    lesson: Lesson,
+    exercise: Exercise,
 ) -> None:
     """The solution passes every public test; the common wrong answer fails its own, with its reason."""
     answered = solved[lesson.name]
+    assert all(passed for _, passed in _public(solution_checks(lesson, exercise)))
     test = _tests(kit, lesson)[exercise.question]
-    assert all(passed for _, passed in _public(test, answered))
     for common in exercise.commons:
         wrong = answered | {
             exercise.question: answered[exercise.question] | {common.name: eval(common.wrong, answered)}

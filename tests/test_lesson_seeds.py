@@ -1,11 +1,14 @@
 """Every lesson runs to the end for any seed a reader types (lesson 00 invites it):
 each lesson whose code types a seed runs again with every typed seed (``seed=1``,
-``SEED = 4``) changed to each of three others, in one kernel. (A lesson that
+``SEED = 4``) changed to each of two others, in one kernel. (A lesson that
 types none, such as 08, whose positions come from a range, has no seed to change.)
 
-The first of them runs the whole lesson; the next two run again only the cells
+The first of them runs the whole lesson; the second runs again only the cells
 that depend on a seed: those whose code holds one, and those that read a name
-such a cell set, so an exact count that no seed touches runs once.
+such a cell set, so an exact count that no seed touches runs once. Only lessons
+whose seed-dependent cells make a claim a seed could overturn run with both
+(see :data:`ONE_SEED`): each such claim is checked at three seeds in all, with
+the lesson's own under nbval.
 """
 
 from __future__ import annotations
@@ -21,9 +24,21 @@ from nbclient import NotebookClient
 from nbclient.exceptions import CellExecutionError
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
-OTHER_SEEDS = (19, 3, 7)
+OTHER_SEEDS = (19, 3)
 TYPED_SEED = re.compile(r"\b(seed\s*=\s*|SEED\s*=\s*)(\d+)\b")
 """A seed as a reader types it: an argument ``seed=1`` or a parameter ``SEED = 4``."""
+ONE_SEED = {
+    "01_cards_and_hands",
+    "02_split_and_choose",
+    "03_whisky_poker",
+    "04_odds_in_shortened_packs",
+    "10_luck_or_skill",
+}
+"""Lessons run with the first other seed only: their seed-dependent cells assert only what holds for every seed
+(01's invariances, 04's bounds of six standard errors, 10's exact identities; 02 and 03 assert nothing there) and
+write each sentence in every branch, so the first seed shows they run to the end. The labs 05, 06 and 09 state
+measured comparisons that a seed could overturn (one bot's interval above another's, the adjusted interval the
+narrower, one coach nearer the truth): they run with both."""
 LATER: set[str] = set()
 """Lessons whose positions are still being made seed-proof; each joins by leaving this set."""
 
@@ -86,8 +101,9 @@ def test_the_lesson_runs_to_the_end_with_other_seeds(path: Path) -> None:
     code = [(index, cell.source) for index, cell in enumerate(notebook.cells) if cell.cell_type == "code"]
     dependent = seed_dependent([source for _, source in code])
     client = NotebookClient(notebook, timeout=600, kernel_name="python3", resources={"metadata": {"path": NOTEBOOKS}})
+    seeds = OTHER_SEEDS[:1] if path.stem in ONE_SEED else OTHER_SEEDS
     with client.setup_kernel():
-        for run, seed in enumerate(OTHER_SEEDS):
+        for run, seed in enumerate(seeds):
             for (index, source), depends in zip(code, dependent, strict=True):
                 if run and not depends:
                     continue
