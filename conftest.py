@@ -1,6 +1,6 @@
 """Doctest namespace: the names every docstring example may use without importing;
 and how the suite shares its tests out when it runs on several cores
-(pytest-xdist's ``-n auto``)."""
+(pytest-xdist's ``-n``)."""
 
 from importlib.util import find_spec
 from typing import Any
