@@ -437,8 +437,9 @@ def move_values(
     if isinstance(game, WhiskyPoker):
         view = game.observation(seat)
         cards = np.array(whisky_playouts.places(view, game).cards, dtype=np.int64)
-        deals = whisky_playouts.Deals(view, game, np.tile(cards, (playouts, 1)))
-        shares = deals.play_out(moves, seeds, policies, seat=seat)
+        deals: whisky_playouts.Deals | split_playouts.Deals = whisky_playouts.Deals(
+            view, game, np.tile(cards, (playouts, 1))
+        )
     else:
         mover = game.current_player
         assert mover is not None
@@ -447,9 +448,8 @@ def move_values(
         if len(undealt):
             generator = np.random.default_rng(rng.getrandbits(64))
             maps[:, undealt] = generator.permuted(np.tile(undealt, (playouts, 1)), axis=1)
-        mine = split_playouts.Deals(game.observation(mover), [game], maps).play_out(moves, seeds, policies)
-        shares = mine if mover == seat else 1 - mine
-    return tuple(_exact_mean(row) for row in shares)
+        deals = split_playouts.Deals(game.observation(mover), [game], maps)
+    return tuple(_exact_mean(row) for row in deals.every_share(moves, seeds, policies)[seat])
 
 
 def _exact_mean(shares: npt.NDArray[np.float64]) -> Fraction:
@@ -491,11 +491,15 @@ def baseline(
     seat); and its standard error. Estimated from ``games`` hands of the
     first player to move, each with :data:`BASELINE_PLAYOUTS` deals of the
     other cards (seeded, so the same for every game at the table), and kept
-    for the next call.
+    for the next call: every place's at once, from the same play-outs, so
+    the places' baselines add up to 1 exactly (the last place's is 1 less
+    the others', as every play-out's shares add up to 1).
 
     >>> mean, error = baseline(SplitAndChoose(seed=1), 0, games=20)
     >>> 0.3 < mean < 0.7, 0 < error < 0.1
     (True, True)
+    >>> mean + baseline(SplitAndChoose(seed=1), 1, games=20)[0]
+    Fraction(1, 1)
     """
     if isinstance(game, WhiskyPoker):
         rules: tuple[Any, ...] = ("whisky", game.players, game.jokers, game.ace_low, game.ranking)
@@ -508,16 +512,16 @@ def baseline(
     if policies is None:
         policies = played_on(game, None)
     players = game.players
-    place = (seat - first) % players
     by_place = tuple(policies[(p + first) % players] for p in range(players))
-    key = (rules, place, games, tuple(map(repr, by_place)))
+    key = (rules, games, tuple(map(repr, by_place)))
     if key not in _BASELINES:
-        _BASELINES[key] = _baseline(rules, place, games, by_place)
-    return _BASELINES[key]
+        _BASELINES[key] = _baselines(rules, games, by_place)
+    return _BASELINES[key][(seat - first) % players]
 
 
-_BASELINES: dict[tuple[Any, ...], tuple[Fraction, float]] = {}
-"""The baselines estimated so far, by the table's rules, the seat's place, the hands they come from and the policies."""
+_BASELINES: dict[tuple[Any, ...], tuple[tuple[Fraction, float], ...]] = {}
+"""The baselines estimated so far, of every place at a table: by the table's rules, the hands they come from and the
+policies."""
 
 
 def _fresh(rules: tuple[Any, ...], seed: int) -> WhiskyPoker | SplitAndChoose:
@@ -528,10 +532,11 @@ def _fresh(rules: tuple[Any, ...], seed: int) -> WhiskyPoker | SplitAndChoose:
     return SplitAndChoose(seed=seed, first_splitter=0, face_up_swap=rules[1])
 
 
-def _baseline(rules: tuple[Any, ...], seat: int, games: int, policies: Sequence[Trembling]) -> tuple[Fraction, float]:
-    """:func:`baseline` of ``seat`` at a table where seat 0 deals or splits first, estimated afresh."""
-    rng = random.Random(f"{rules}|{seat}|{games}|{list(policies)}")
-    means = np.zeros(games)
+def _baselines(rules: tuple[Any, ...], games: int, policies: Sequence[Trembling]) -> tuple[tuple[Fraction, float], ...]:
+    """:func:`baseline` of every seat at a table where seat 0 deals or splits first, estimated afresh."""
+    rng = random.Random(f"{rules}|{games}|{list(policies)}")
+    players = len(policies)
+    means = np.zeros((players, games))
     for g in range(games):
         fresh = _fresh(rules, rng.getrandbits(63))
         mover = fresh.current_player
@@ -540,15 +545,17 @@ def _baseline(rules: tuple[Any, ...], seat: int, games: int, policies: Sequence[
         legal: list[Action] = list(fresh.legal_actions())
         moves, (chances,) = _weighed([policies[mover]], view, legal, legal[0])
         seeds = np.random.default_rng(rng.getrandbits(64)).integers(
-            0, 2**64, size=(BASELINE_PLAYOUTS, fresh.players), dtype=np.uint64
+            0, 2**64, size=(BASELINE_PLAYOUTS, players), dtype=np.uint64
         )
         if isinstance(view, WhiskyObservation):
-            deals = whisky_playouts.deal(view, BASELINE_PLAYOUTS, rng.getrandbits(64))
-            shares = deals.play_out(moves, seeds, policies, seat=seat)
+            deals: whisky_playouts.Deals | split_playouts.Deals = whisky_playouts.deal(
+                view, BASELINE_PLAYOUTS, rng.getrandbits(64)
+            )
         else:
-            played = split_playouts.deal(view, BASELINE_PLAYOUTS, rng.getrandbits(64)).play_out(moves, seeds, policies)
-            shares = played if mover == seat else 1 - played
+            deals = split_playouts.deal(view, BASELINE_PLAYOUTS, rng.getrandbits(64))
         weights = np.array([float(c) for c in chances])
-        means[g] = float(weights @ shares.mean(axis=1))
-    error = float(means.std(ddof=1) / np.sqrt(games)) if games > 1 else 1.0
-    return Fraction(float(means.mean())), error
+        means[:, g] = deals.every_share(moves, seeds, policies).mean(axis=2) @ weights
+    errors = means.std(axis=1, ddof=1) / np.sqrt(games) if games > 1 else np.ones(players)
+    found = [Fraction(float(m)) for m in means[:-1].mean(axis=1)]
+    found.append(1 - sum(found, Fraction(0)))  # the last place's: its own mean, but for rounding
+    return tuple((mean, float(error)) for mean, error in zip(found, errors, strict=True))

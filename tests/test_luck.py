@@ -21,6 +21,7 @@ from cardcommons.luck import (
     THE_DEAL,
     UNIFORM,
     Step,
+    baseline,
     decompose,
     measure,
     played_on,
@@ -197,6 +198,19 @@ def test_the_values_play_each_seat_on_as_seated_and_par_follows_them() -> None:
     assert first.model == first.chances == tuple(Fraction(1, len(first.moves)) for _ in first.moves)
     assert seated.par == first.expected and plain.par == plain.steps[0].par != seated.par
     assert set(seated.terms) == set(plain.terms) == {THE_DEAL, "seat 0"}
+
+
+@pytest.mark.parametrize("game", [SplitAndChoose(seed=1, first_splitter=1), WhiskyPoker(3, seed=1, dealer=2)])
+def test_every_seats_baseline_comes_from_the_same_deals_and_they_add_up_to_1(game: Game) -> None:
+    """Every seat's share of each play-out adds up to 1, so the baselines of
+    all the seats at a table, estimated from the same deals, do too: exactly.
+    Each still lies within 4 standard errors of its own estimate from other deals."""
+    found = [baseline(game, seat, games=12) for seat in range(game.players)]
+    assert sum(mean for mean, _ in found) == 1
+    assert all(0 < error < 0.2 for _, error in found)
+    other = [baseline(game, seat, games=13) for seat in range(game.players)]  # other deals: another estimate
+    for (mean, error), (again, error_again) in zip(found, other, strict=True):
+        assert abs(mean - again) < 4 * math.hypot(error, error_again)
 
 
 def test_policies_of_players() -> None:

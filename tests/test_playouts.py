@@ -42,14 +42,16 @@ def assert_batch_plays_the_bots(game: Game, games: int, seed: int, bot: Callable
     deals: Any = module.deal(view, games, seed)
     seeds = np.random.default_rng(seed).integers(0, 2**64, size=(games, game.players), dtype=np.uint64)
     candidates = list(game.candidate_actions())
-    shares = deals.play_out(candidates, seeds)
+    shares = deals.every_share(candidates, seeds)  # every seat's, the player's as play_out gives it
+    assert (shares[player] == deals.play_out(candidates, seeds)).all()
     for g in range(games):
         for c, first in enumerate(candidates):
             twin = deals.game(g)
             assert twin.observation(player) == view  # a deal from the view: the player sees the same
             twin.apply(first)
             result = twin.result if twin.is_over else play(twin, [bot(int(s)) for s in seeds[g]])
-            assert result is not None and result.share(player, game.players) == shares[c, g], (first, g)
+            assert result is not None
+            assert [result.share(s, game.players) for s in range(game.players)] == shares[:, c, g].tolist(), (first, g)
     return games * len(candidates)
 
 

@@ -37,6 +37,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cardcommons.bots.choice import MANY, best, draw
+from cardcommons.bots.playouts import Batch
 from cardcommons.bots.policies import Trembling
 from cardcommons.bots.split_and_choose import (
     STEP,
@@ -182,7 +183,7 @@ class Candidates:
         return game
 
 
-class Deals(Candidates):
+class Deals(Candidates, Batch):
     """Games at one decision point, all seen the same way by one player (see
     :func:`deal`). Arrays have one entry per game; what all games share (the
     phase, the round, who is to move) is a plain number."""
@@ -254,20 +255,27 @@ class Deals(Candidates):
 
     # -- playing --------------------------------------------------------------
 
-    def play_out(
+    def every_share(
         self,
         firsts: Sequence[Action],
         seeds: npt.NDArray[np.uint64] | None = None,
         policies: Sequence[Trembling | PerWorld] | None = None,
     ) -> npt.NDArray[np.float64]:
-        """Play each of ``firsts`` (moves of the view's player) in every game,
+        """Play each of ``firsts`` (moves of the player to move) in every game,
         then each player by its policy to the end (``policies[p]``, a batch
         form: HeuristicBot's rule, with its chances of a move at random, or
         :class:`~cardcommons.bots.split_and_choose.Foresight`'s, which looks
-        one move ahead in the game itself; by default HeuristicBot for both): the view's player's share of each (1,
-        0.5 for a draw, or 0), one row per first move. ``seeds[g, p]``: the
-        seed of player ``p``'s bot in game ``g``, the same whatever the first
-        move (all 0 by default). The games are not changed."""
+        one move ahead in the game itself; by default HeuristicBot for both): ``[p, m, g]``, player ``p``'s
+        share of game ``g`` after first move ``m`` (1, 0.5 for a draw, or 0: the two add up to 1).
+        ``seeds[g, p]``: the seed of player ``p``'s bot in game ``g``, the same whatever the first
+        move (all 0 by default). The games are not changed.
+
+        >>> from cardcommons.split_and_choose import SplitAndChoose
+        >>> game = SplitAndChoose(seed=4)
+        >>> shares = deal(game.observation(0), 50, seed=1).every_share(game.legal_actions())
+        >>> shares.shape, bool((shares.sum(axis=0) == 1).all())
+        ((2, 6, 50), True)
+        """
         seeds = np.zeros((self.games, 2), dtype=np.uint64) if seeds is None else seeds
         players = [_RULE_OF_THUMB] * 2 if policies is None else list(policies)
         per_world = [PerWorld.of(policy, len(firsts), self.games) for policy in players]
@@ -278,11 +286,10 @@ class Deals(Candidates):
         state.move(firsts)
         while state.phase != "over":
             state.move(None)
-        me = self.view.player
-        mine, theirs = state.scores[me], state.scores[1 - me]
-        assert mine is not None and theirs is not None
-        shares = np.where(mine > theirs, 1.0, np.where(mine == theirs, 0.5, 0.0))
-        return shares.reshape(len(firsts), self.games)
+        first, second = state.scores
+        assert first is not None and second is not None
+        shares = np.where(first > second, 1.0, np.where(first == second, 0.5, 0.0)).reshape(len(firsts), self.games)
+        return np.stack([shares, 1 - shares])
 
 
 class _State:

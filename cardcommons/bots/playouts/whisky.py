@@ -38,6 +38,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cardcommons.bots.choice import MANY, TOLERANCE, best_in_table, draw
+from cardcommons.bots.playouts import Batch
 from cardcommons.bots.policies import Trembling
 from cardcommons.bots.styles import PerWorld
 from cardcommons.bots.whisky import GreedyBot, GreedyRule, hand_percentiles, percentile_of
@@ -105,7 +106,7 @@ def places(view: WhiskyObservation, template: WhiskyPoker) -> Places:
     return Places(unknown, len(spare), [c for u in unknown for c in u] + spare + stock)
 
 
-class Deals:
+class Deals(Batch):
     """Games at one turn, all seen the same way by one seat (see :func:`deal`):
     ``hands[g, s]`` and ``spare[g]`` hold card ids, sorted."""
 
@@ -188,25 +189,29 @@ class Deals:
             game.apply(parse_action(code))
         return game
 
-    def play_out(
+    def every_share(
         self,
         firsts: Sequence[Action],
         seeds: npt.NDArray[np.uint64] | None = None,
         policies: Sequence[Trembling | PerWorld] | None = None,
-        seat: int | None = None,
     ) -> npt.NDArray[np.float64]:
-        """Play each of ``firsts`` (moves of the view's seat) in every game, then
+        """Play each of ``firsts`` (moves of the seat to move) in every game, then
         each seat by its policy to the end (``policies[s]``, a batch form, or
-        one for each game; by default a GreedyBot in every seat): the view's seat's share of each
-        game (1 split among the winners, 1/players each in a draw), one row per
-        first move. ``seeds[g, s]``: the seed of seat ``s``'s bot in game ``g``,
-        the same whatever the first move (all 0 by default). ``seat``: whose
-        share, if not the view's. The games are not changed."""
+        one for each game; by default a GreedyBot in every seat): ``[s, m, g]``, seat ``s``'s share of
+        game ``g`` after first move ``m`` (1 split among the winners, 1/players each in a draw: they add up
+        to 1). ``seeds[g, s]``: the seed of seat ``s``'s bot in game ``g``,
+        the same whatever the first move (all 0 by default). The games are not changed.
+
+        >>> game = WhiskyPoker(players=3, seed=3)
+        >>> shares = deal(game.observation(0), 50, seed=1).every_share(game.legal_actions())
+        >>> shares.shape, bool(np.allclose(shares.sum(axis=0), 1))
+        ((3, 3, 50), True)
+        """
         players = self.view.players
         seats: list[Trembling | PerWorld] = [_RULE_OF_THUMB] * players if policies is None else list(policies)
         seeds = np.zeros((self.games, players), dtype=np.uint64) if seeds is None else seeds
-        shares = _Play(self, seats, len(firsts), seeds, self.view.player if seat is None else seat).run(firsts)
-        return shares.reshape(len(firsts), self.games)
+        shares = _Play(self, seats, len(firsts), seeds).run(firsts)
+        return shares.T.reshape(players, len(firsts), self.games)
 
 
 def _final_turns(game: WhiskyPoker) -> int:
@@ -220,15 +225,14 @@ class _Play:
     kept together (``index``: their places among all the games)."""
 
     def __init__(
-        self, deals: Deals, policies: list[Trembling | PerWorld], copies: int, seeds: npt.NDArray[np.uint64], seat: int
+        self, deals: Deals, policies: list[Trembling | PerWorld], copies: int, seeds: npt.NDArray[np.uint64]
     ) -> None:
-        """The games, ``copies`` times over (one copy per first move); ``seat``'s shares are kept."""
+        """The games, ``copies`` times over (one copy per first move); every seat's shares are kept."""
 
         def tile(a: npt.NDArray[Any]) -> npt.NDArray[Any]:
             return np.tile(a, (copies, *[1] * (a.ndim - 1)))
 
         self.deals = deals
-        self.seat = seat
         self.players = deals.view.players
         self.policies = [PerWorld.of(p, copies, deals.games) for p in policies]
         table = deals.table
@@ -244,7 +248,7 @@ class _Play:
         self.final = np.full(rows, deals.final, dtype=np.int64)
         self.repeated = [(t, tile(h), tile(s)) for t, h, s in deals.repeated]
         self.index = np.arange(rows)
-        self.shares = np.zeros(rows)
+        self.shares = np.zeros((rows, self.players))
         self.decisions = [0] * self.players
 
     def strength(self, hands: Ids) -> Ids:
@@ -371,11 +375,10 @@ class _Play:
             self._end(shown, drawn)
 
     def _end(self, shown: npt.NDArray[np.bool_], drawn: npt.NDArray[np.bool_]) -> None:
-        me = self.seat
         strengths = self.strength(self.hands[shown])
         top = strengths.max(axis=1, keepdims=True)
         winners = strengths == top
-        self.shares[self.index[shown]] = np.where(winners[:, me], 1.0 / winners.sum(axis=1), 0.0)
+        self.shares[self.index[shown]] = np.where(winners, 1.0 / winners.sum(axis=1, keepdims=True), 0.0)
         self.shares[self.index[drawn]] = 1.0 / self.players
         going = ~(shown | drawn)
         self.index = self.index[going]
