@@ -87,6 +87,7 @@ class Ops:
         tied: Callable[[Num], Num],
         count: Callable[[Num], Num],
         kth: Callable[[Num, Num, Callable[[], Num]], Num],
+        each: Callable[[Callable[[Num], Num], Sequence[int]], list[Num]],
     ) -> None:
         self.where = where
         """``where(condition, a, b)``: ``a`` where the condition holds, else ``b``."""
@@ -102,6 +103,9 @@ class Ops:
         self.kth = kth
         """``kth(tied, count, draw)``: the move of the tied moves that the draw picks
         (number ``draw % count`` of them, in order); the draw is made only if needed."""
+        self.each = each
+        """``each(f, items)``: ``[f(item) for item in items]``, for many games in one call of ``f`` (given the items
+        as a column, ``f`` broadcasts them against its games' numbers: it reads them only elementwise)."""
 
 
 def _one_where(condition: object, a: Num, b: Num) -> Num:
@@ -133,16 +137,29 @@ def _many_kth(tied: Num, count: Num, make_draw: Callable[[], Num]) -> Num:
     return choice
 
 
-ONE = Ops(_one_where, max, bool, list, _one_tied, sum, _one_kth)
+def _one_each(f: Callable[[Num], Num], items: Sequence[int]) -> list[Num]:
+    return [f(item) for item in items]
+
+
+def _many_any(x: Num) -> bool:
+    return bool(x.any()) if isinstance(x, np.ndarray) else bool(x)
+
+
+def _many_each(f: Callable[[Num], Num], items: Sequence[int]) -> list[Num]:
+    return list(f(np.array(items)[:, None]))
+
+
+ONE = Ops(_one_where, max, bool, list, _one_tied, sum, _one_kth, _one_each)
 """For one game: Python numbers."""
 MANY = Ops(
     np.where,
     np.maximum,
-    lambda x: bool(np.any(x)),
+    _many_any,
     lambda scores: np.stack(np.broadcast_arrays(*scores), axis=1),
     _many_tied,
     lambda tied: tied.sum(axis=1),
     _many_kth,
+    _many_each,
 )
 """For many play-outs at once: numpy arrays."""
 

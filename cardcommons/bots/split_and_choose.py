@@ -80,6 +80,7 @@ _PADDED = 4 * 3125
 """The value table's length: room for two steps past any profile, read by the rule only with weight 0."""
 SWAP_ORDER = (4, 3, 2, 1, 0, 5)
 """The reserve's swaps, in the order of a hand held high card first: Aces first, the Joker last."""
+_SWAP_STEPS = [STEP[t] for t in SWAP_ORDER]
 Values = Sequence[float] | npt.NDArray[np.float64]
 """A value table: a list for one game (fast to index with ints), an array for many."""
 WANDER_PHASES = ("split", "choose")
@@ -178,7 +179,12 @@ def kept_hidden(view: SplitAndChooseObservation) -> tuple[Card, ...]:
 
 def digit(key: Num, t: int) -> Num:
     """How many cards of type ``t`` a profile holds."""
-    return key // STEP[t] % 5
+    return count_at(key, STEP[t])
+
+
+def count_at(key: Num, step: Num) -> Num:
+    """How many cards of the type whose step is ``step`` a profile holds."""
+    return key // step % 5
 
 
 def split_score(xp: Ops, value: Values, mine: Num, theirs: Num, up: Num, down: Num) -> Num:
@@ -223,18 +229,16 @@ def reserve_scores(xp: Ops, value: Values, hand: Num, pool: Sequence[Num]) -> li
     for weight in pool[1:]:
         total = total + weight
     weighted = [k for k in range(TYPES) if xp.any(pool[k])]  # the other types add nothing to the sums
-    scores = [value[hand] + 0.0]
-    for t in SWAP_ORDER:
-        held = digit(hand, t) > 0
-        if not xp.any(held):
-            scores.append(-1.0)
-            continue
-        rest = hand - xp.where(held, STEP[t], 0)
+
+    def swap(step: Num) -> Num:  # a swap of the type of this step (every swap at once, for many games)
+        held = count_at(hand, step) > 0
+        rest = hand - xp.where(held, step, 0)
         average = 0.0
         for k in weighted:
             average = average + pool[k] * value[rest + STEP[k]]
-        scores.append(xp.where(held, average / total, -1.0))
-    return scores
+        return xp.where(held, average / total, -1.0)
+
+    return [value[hand] + 0.0, *xp.each(swap, _SWAP_STEPS)]
 
 
 def _tied(xp: Ops, scores: Sequence[Num]) -> list[Num]:
