@@ -146,7 +146,7 @@ def _many_any(x: Num) -> bool:
 
 
 def _many_each(f: Callable[[Num], Num], items: Sequence[int]) -> list[Num]:
-    return list(f(np.array(items)[:, None]))
+    return list(f(np.array(items, dtype=np.int64)[:, None]))
 
 
 ONE = Ops(_one_where, max, bool, list, _one_tied, sum, _one_kth, _one_each)

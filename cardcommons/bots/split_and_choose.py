@@ -177,14 +177,14 @@ def kept_hidden(view: SplitAndChooseObservation) -> tuple[Card, ...]:
 # -- the rule, over profile numbers: ints for one game, arrays for many -------
 
 
-def digit(key: Num, t: int) -> Num:
-    """How many cards of type ``t`` a profile holds."""
-    return count_at(key, STEP[t])
-
-
 def count_at(key: Num, step: Num) -> Num:
     """How many cards of the type whose step is ``step`` a profile holds."""
     return key // step % 5
+
+
+def digits(xp: Ops, key: Num) -> list[Num]:
+    """How many cards of each type a profile holds."""
+    return xp.each(lambda step: count_at(key, step), STEP)
 
 
 def split_score(xp: Ops, value: Values, mine: Num, theirs: Num, up: Num, down: Num) -> Num:
@@ -198,17 +198,29 @@ def split_score(xp: Ops, value: Values, mine: Num, theirs: Num, up: Num, down: N
     return value[mine + kept] - value[theirs + given]
 
 
-def pair_average(xp: Ops, value: Values, base: Num, pool: Sequence[Num]) -> Num:
-    """The average value of ``base`` plus a pair drawn from a pool of cards
-    (``pool``: how many of each type; at least 2 cards)."""
-    total, weight = 0.0, 0
+def pair_ways(xp: Ops, pool: Sequence[Num]) -> tuple[list[int], list[Num], Num]:
+    """The pairs of cards a pool (how many of each type; at least 2 cards)
+    gives: each pair of types' offset (what it adds to a profile), the ways
+    to draw it, and the ways in all."""
+    offsets: list[int] = []
+    ways: list[Num] = []
+    weight: Num = 0
     for a in range(TYPES):
         if not xp.any(pool[a]):  # nothing to add (the sum would not change)
             continue
         for b in range(a, TYPES):
-            ways = pool[a] * (pool[a] - 1) // 2 if a == b else pool[a] * pool[b]
-            total = total + ways * value[base + STEP[a] + STEP[b]]
-            weight = weight + ways
+            offsets.append(STEP[a] + STEP[b])
+            ways.append(pool[a] * (pool[a] - 1) // 2 if a == b else pool[a] * pool[b])
+            weight = weight + ways[-1]
+    return offsets, ways, weight
+
+
+def pair_average(xp: Ops, value: Values, base: Num, pairs: tuple[list[int], list[Num], Num]) -> Num:
+    """The average value of ``base`` plus a pair drawn from a pool of cards (``pairs``: its :func:`pair_ways`)."""
+    offsets, ways, weight = pairs
+    total = 0.0
+    for count, found in zip(ways, xp.each(lambda offset: value[base + offset], offsets), strict=True):
+        total = total + count * found
     return total / weight
 
 
@@ -216,8 +228,9 @@ def takes_face_up(xp: Ops, value: Values, mine: Num, theirs: Num, up: Num, pool:
     """The chooser's choice: the face-up pair against the average face-down
     pair from the cards it has not seen (``pool``), what it gets minus what
     the splitter gets; a tie takes the face-up pair."""
-    take_up = value[mine + up] - pair_average(xp, value, theirs, pool)
-    take_down = pair_average(xp, value, mine, pool) - value[theirs + up]
+    pairs = pair_ways(xp, pool)
+    take_up = value[mine + up] - pair_average(xp, value, theirs, pairs)
+    take_down = pair_average(xp, value, mine, pairs) - value[theirs + up]
     return take_up >= take_down
 
 
@@ -258,19 +271,20 @@ def inferred_pool(xp: Ops, value: Values, known: Num, unseen: Num, hidden: Num, 
     place (who has not seen ``hidden`` nor the reserve), decides as seen; a
     swap leaves the card it gives. All zero if no case fits."""
     pool: list[Num] = [0] * TYPES
-    for r in range(TYPES):
-        cases = digit(unseen, r)
+    theirs = digits(xp, hidden)
+    for r, cases in enumerate(digits(xp, unseen)):
         if not xp.any(cases):
             continue
         hand = known + unseen - xp.where(cases > 0, STEP[r], 0)
-        their_pool = [digit(hidden, k) + (k == r) for k in range(TYPES)]
+        their_pool = [theirs[k] + (k == r) for k in range(TYPES)]
         tied = _tied(xp, reserve_scores(xp, value, hand, their_pool))
         count = tied[0]
         for t in tied[1:]:
             count = count + t
         share = cases * (_UNIT // count)
+        if_swapped = share * swapped
         for i, t in enumerate(SWAP_ORDER):
-            pool[t] = pool[t] + share * tied[1 + i] * swapped
+            pool[t] = pool[t] + if_swapped * tied[1 + i]
         pool[r] = pool[r] + share * tied[0] * (1 - swapped)
     return pool
 
@@ -291,10 +305,10 @@ def reserve_pool(
     seen. Second: the card given, if shown (``given``: its type, or -1); else
     the inferred pool (with ``infer``) or, if no case fits, the cards it has
     not seen, and after a swap the cards the first player was known to hold too."""
-    pool = [digit(unseen, k) for k in range(TYPES)]
+    pool = digits(xp, unseen)
     if not seen_before:
         return pool
-    pool = [pool[k] + swapped * digit(known, k) for k in range(TYPES)]
+    pool = [mine + swapped * theirs for mine, theirs in zip(pool, digits(xp, known), strict=True)]
     if infer:
         inferred = inferred_pool(xp, value, known, unseen, hidden, swapped)
         total = inferred[0]
@@ -384,8 +398,7 @@ class HeuristicBot(RuleBot):
     def takes_face_up(self, mine: int, theirs: int, up: int, unseen: int) -> bool:
         """Whether to take the face-up pair: profiles of its hand, of the cards it knows
         the splitter holds, of the face-up pair and of the cards it has not seen."""
-        pool = [digit(unseen, t) for t in range(TYPES)]
-        return bool(takes_face_up(ONE, self.value, mine, theirs, up, pool))
+        return bool(takes_face_up(ONE, self.value, mine, theirs, up, digits(ONE, unseen)))
 
     def reserve_choice(
         self, hand: int, unseen: int, known: int, hidden: int, before: tuple[bool, int] | None, decision: int

@@ -42,10 +42,9 @@ from cardcommons.bots.policies import Trembling
 from cardcommons.bots.split_and_choose import (
     STEP,
     SWAP_ORDER,
-    TYPES,
     Foresight,
     HeuristicBot,
-    digit,
+    digits,
     kept_hidden,
     reserve_pool,
     reserve_scores,
@@ -424,15 +423,20 @@ class _State:
         p = self.splitter()
         stock = self.order[:, 1 + 4 * self.round : 5 + 4 * self.round]
         bits: Masks = np.left_shift(1, stock)
+        steps = _TYPE_STEP[stock]  # each card's step in a profile
         pairs: list[tuple[Masks, Masks]] = []  # (face up, face down) of each legal split, in the engine's order
+        profiles: list[tuple[Masks, Masks]] = []  # and their profiles
         for mate in (1, 2, 3):
             others = [i for i in (1, 2, 3) if i != mate]
             pair = bits[:, 0] | bits[:, mate]
             rest = bits[:, others[0]] | bits[:, others[1]]
             pairs += [(pair, rest), (rest, pair)]
+            pair_profile = steps[:, 0] + steps[:, mate]
+            rest_profile = steps[:, others[0]] + steps[:, others[1]]
+            profiles += [(pair_profile, rest_profile), (rest_profile, pair_profile)]
         if forced is None:
             mine, theirs = _profile(self.hand[p]), _profile(self.drafted[p])
-            scores = [split_score(MANY, self.value, mine, theirs, _profile(up), _profile(down)) for up, down in pairs]
+            scores = [split_score(MANY, self.value, mine, theirs, up, down) for up, down in profiles]
             choice = best(MANY, scores, lambda: self._draw(p))
             anything, candidate, picked = self._at_random(p)  # every split is a candidate
             choice = np.where(anything | candidate, (picked % np.uint64(len(pairs))).astype(np.int64), choice)
@@ -454,8 +458,7 @@ class _State:
         q = 1 - p
         up, down = self.up, self.down
         if forced is None:
-            unseen = _profile(_ALL & ~self.seen[q])
-            pool = [digit(unseen, t) for t in range(TYPES)]
+            pool = digits(MANY, _profile(_ALL & ~self.seen[q]))
             mine, theirs = _profile(self.hand[q]), _profile(self.drafted[q])
             take_up = takes_face_up(MANY, self.value, mine, theirs, _profile(up), pool)
             anything, candidate, picked = self._at_random(q)
