@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from functools import partial
 
+import numpy as np
 import pytest
 
 from cardcommons.bots import GreedyBot, HeuristicBot
-from cardcommons.bots.choice import ONE
+from cardcommons.bots.choice import MANY, ONE
 from cardcommons.bots.split_and_choose import _TYPE_OF, _key, _tables, inferred_pool, kept_hidden
 from cardcommons.bots.whisky import hand_percentiles
 from cardcommons.categories import Category
@@ -73,6 +74,25 @@ def test_heuristic_bot_changes_its_reserve_decision_by_the_inference() -> None:
             old = HeuristicBot(seed=0, infer_reserve=False).act(view, game.legal_actions())
             changed += str(old) == "keep" and isinstance(new, Swap)
     assert changed >= 2
+
+
+def test_many_games_compute_a_rule_once_for_each_distinct_row_and_get_the_same_results() -> None:
+    """``MANY.once`` and ``MANY.each`` give what the rule gives computed for every game, to the bit."""
+    rng = np.random.default_rng(1)
+    hands, unseen = rng.integers(0, 300, 50)[rng.integers(0, 5, 400)], rng.integers(0, 3, 400)
+    calls: list[int] = []
+
+    def rule(hand: np.ndarray, seen: np.ndarray) -> list[object]:
+        calls.append(len(hand))
+        return [hand / 7 + seen, 0]  # a number per game, and one for all
+
+    once = MANY.once(rule, [hands, unseen])
+    assert calls[-1] <= 15 and (once[0] == hands / 7 + unseen).all() and (once[1] == 0).all()
+    assert (MANY.once(rule, [hands - 1000, unseen])[0] == (hands - 1000) / 7 + unseen).all()  # not whole from 0
+    assert calls[-1] == 400
+    steps = MANY.each(lambda step: hands // step % 5, [1, 5, 25])
+    assert [row.tolist() for row in steps] == [(hands // step % 5).tolist() for step in (1, 5, 25)]
+    assert ONE.each(lambda step: 7 // step, [1, 5]) == [7, 1] and ONE.once(lambda a, b: [a + b], [1, 2]) == [3]
 
 
 def test_heuristic_bot_names_its_rule() -> None:

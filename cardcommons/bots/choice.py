@@ -88,6 +88,7 @@ class Ops:
         count: Callable[[Num], Num],
         kth: Callable[[Num, Num, Callable[[], Num]], Num],
         each: Callable[[Callable[[Num], Num], Sequence[int]], list[Num]],
+        once: Callable[[Callable[..., list[Num]], Sequence[Num]], list[Num]],
     ) -> None:
         self.where = where
         """``where(condition, a, b)``: ``a`` where the condition holds, else ``b``."""
@@ -106,6 +107,9 @@ class Ops:
         self.each = each
         """``each(f, items)``: ``[f(item) for item in items]``, for many games in one call of ``f`` (given the items
         as a column, ``f`` broadcasts them against its games' numbers: it reads them only elementwise)."""
+        self.once = once
+        """``once(f, keys)``: ``f(*keys)``, for many games computed once for each distinct row of the ``keys``
+        (whole numbers from 0; ``f`` reads them only elementwise, so the games that share a row share a result)."""
 
 
 def _one_where(condition: object, a: Num, b: Num) -> Num:
@@ -141,6 +145,25 @@ def _one_each(f: Callable[[Num], Num], items: Sequence[int]) -> list[Num]:
     return [f(item) for item in items]
 
 
+def _one_once(f: Callable[..., list[Num]], keys: Sequence[Num]) -> list[Num]:
+    return f(*keys)
+
+
+def _many_once(f: Callable[..., list[Num]], keys: Sequence[Num]) -> list[Num]:
+    columns = np.broadcast_arrays(*keys)
+    tops = [int(column.max(initial=0)) + 1 for column in columns]
+    if any(int(column.min(initial=0)) < 0 for column in columns) or np.prod(tops, dtype=object) >= 2**63:
+        return f(*keys)  # rows that do not fit one whole number: every one computed
+    row = columns[0].astype(np.int64)
+    for column, top in zip(columns[1:], tops[1:], strict=True):
+        row = row * top + column
+    _, first, inverse = np.unique(row, return_index=True, return_inverse=True)
+    if len(first) == len(row):
+        return f(*keys)
+    found = f(*(column[first] for column in columns))
+    return [np.broadcast_to(result, len(first))[inverse.reshape(-1)] for result in found]
+
+
 def _many_any(x: Num) -> bool:
     return bool(x.any()) if isinstance(x, np.ndarray) else bool(x)
 
@@ -149,7 +172,7 @@ def _many_each(f: Callable[[Num], Num], items: Sequence[int]) -> list[Num]:
     return list(f(np.array(items, dtype=np.int64)[:, None]))
 
 
-ONE = Ops(_one_where, max, bool, list, _one_tied, sum, _one_kth, _one_each)
+ONE = Ops(_one_where, max, bool, list, _one_tied, sum, _one_kth, _one_each, _one_once)
 """For one game: Python numbers."""
 MANY = Ops(
     np.where,
@@ -160,6 +183,7 @@ MANY = Ops(
     lambda tied: tied.sum(axis=1),
     _many_kth,
     _many_each,
+    _many_once,
 )
 """For many play-outs at once: numpy arrays."""
 

@@ -47,7 +47,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from functools import cache
+from functools import cache, partial
 from typing import Any
 
 import numpy as np
@@ -310,7 +310,7 @@ def reserve_pool(
         return pool
     pool = [mine + swapped * theirs for mine, theirs in zip(pool, digits(xp, known), strict=True)]
     if infer:
-        inferred = inferred_pool(xp, value, known, unseen, hidden, swapped)
+        inferred = xp.once(partial(inferred_pool, xp, value), [known, unseen, hidden, swapped])
         total = inferred[0]
         for weight in inferred[1:]:
             total = total + weight
