@@ -20,7 +20,7 @@ from cardcommons.bots.seating import playing, seat_policies
 from cardcommons.errors import RulesError
 from cardcommons.game import Bot, Game, play
 from cardcommons.split_and_choose import PACK, Keep, Split, SplitAndChoose, Swap
-from cardcommons.whisky import PASS, Exchange, WhiskyPoker
+from cardcommons.whisky import PASS, Exchange, WhiskyPoker, rules_table
 
 Stop = Callable[[SplitAndChoose], bool]
 
@@ -378,3 +378,27 @@ def test_beyond_four_players_a_seat_that_would_look_ahead_plays_by_its_rule() ->
     rule, ahead = Trembling(GreedyBot(), 0.0), Trembling(GreedyBot(), 0.0, looks_ahead=True)
     firsts = list(game.candidate_actions())
     assert (deals.play_out(firsts, seeds, [ahead] * 5) == deals.play_out(firsts, seeds, [rule] * 5)).all()
+
+
+@pytest.mark.parametrize("jokers", [False, True])
+def test_greedy_exchange_scores_are_each_exchanges_strength_in_one_pass_or_a_column_at_a_time(jokers: bool) -> None:
+    """Few rows are scored in one pass, many a column at a time: both give the
+    strength of the hand after taking the spare, and after each exchange (one
+    hand at a time, by the table's own lookup)."""
+    table = rules_table(4, jokers, False, "standard")
+    rng = np.random.default_rng(int(jokers))
+    dealt = np.sort(rng.permuted(np.tile(np.arange(len(table.cards)), (300, 1)), axis=1)[:, :10], axis=1)
+    hands, spare = np.sort(rng.permuted(dealt, axis=1).reshape(300, 2, 5), axis=2).transpose(1, 0, 2)
+    many = whisky_playouts.exchange_scores(table, hands, spare)  # past the rows of one pass
+    few = np.concatenate(
+        [whisky_playouts.exchange_scores(table, hands[r : r + 30], spare[r : r + 30]) for r in (0, 30)]
+    )
+    assert (many[:60] == few).all()
+    strength = table.strengths.strength
+    for g in range(0, 300, 37):
+        hand, face_up = hands[g].tolist(), spare[g].tolist()
+        assert many[g, 0] == strength(face_up)
+        for i in range(5):
+            for j in range(5):
+                after = hand[:i] + hand[i + 1 :] + [face_up[j]]
+                assert many[g, 1 + 5 * i + j] == strength(after)
