@@ -52,6 +52,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -393,16 +394,26 @@ def _weighed(
     """The moves any of ``policies`` might make from ``view``, and the move
     made; and each policy's chances of them (exact fractions)."""
     found: dict[int, list[Fraction]] = {}  # a policy given twice is asked once
-    every = [found.setdefault(id(policy), _chances(policy, view, legal)) for policy in policies]
+    for policy in policies:
+        if id(policy) not in found:
+            found[id(policy)] = _chances(policy, view, legal)
+    every = [found[id(policy)] for policy in policies]
     moves = [a for i, a in enumerate(legal) if a == played or any(c[i] > 0 for c in every)]
     places = [legal.index(a) for a in moves]
     return tuple(moves), [tuple(c[i] for i in places) for c in every]
 
 
 def _chances(policy: Policy, view: Observation, legal: list[Action]) -> list[Fraction]:
-    chances = [Fraction(p).limit_denominator(10**6) for p in policy.probabilities(view, legal)]
+    chances = [_fraction(p) for p in policy.probabilities(view, legal)]
     total = sum(chances, Fraction(0))
-    return [c / total for c in chances]
+    return chances if total == 1 else [c / total for c in chances]
+
+
+@lru_cache(maxsize=4096)
+def _fraction(chance: float) -> Fraction:
+    """A policy's chance of a move as an exact fraction, the nearest with a denominator up to a million
+    (the same chances come again and again: 0, 1, 1/2, ...)."""
+    return Fraction(chance).limit_denominator(10**6)
 
 
 def move_values(
