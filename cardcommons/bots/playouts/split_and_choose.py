@@ -435,12 +435,16 @@ class _State:
             rest_profile = steps[:, others[0]] + steps[:, others[1]]
             profiles += [(pair_profile, rest_profile), (rest_profile, pair_profile)]
         if forced is None:
-            mine, theirs = _profile(self.hand[p]), _profile(self.drafted[p])
-            scores = [split_score(MANY, self.value, mine, theirs, up, down) for up, down in profiles]
-            choice = best(MANY, scores, lambda: self._draw(p))
-            anything, candidate, picked = self._at_random(p)  # every split is a candidate
-            choice = np.where(anything | candidate, (picked % np.uint64(len(pairs))).astype(np.int64), choice)
-            choice = choice if chosen is None else np.where(chosen >= 0, chosen, choice)
+            if _every_game(chosen):
+                assert chosen is not None
+                choice = chosen
+            else:
+                mine, theirs = _profile(self.hand[p]), _profile(self.drafted[p])
+                scores = [split_score(MANY, self.value, mine, theirs, up, down) for up, down in profiles]
+                choice = best(MANY, scores, lambda: self._draw(p))
+                anything, candidate, picked = self._at_random(p)  # every split is a candidate
+                choice = np.where(anything | candidate, (picked % np.uint64(len(pairs))).astype(np.int64), choice)
+                choice = choice if chosen is None else np.where(chosen >= 0, chosen, choice)
             self.decisions[p] += 1
             up = np.choose(choice, [u for u, _ in pairs])
             down = np.choose(choice, [d for _, d in pairs])
@@ -458,12 +462,16 @@ class _State:
         q = 1 - p
         up, down = self.up, self.down
         if forced is None:
-            pool = digits(MANY, _profile(_ALL & ~self.seen[q]))
-            mine, theirs = _profile(self.hand[q]), _profile(self.drafted[q])
-            take_up = takes_face_up(MANY, self.value, mine, theirs, _profile(up), pool)
-            anything, candidate, picked = self._at_random(q)
-            take_up = np.where(anything | candidate, picked % np.uint64(2) == 0, take_up)
-            take_up = take_up if chosen is None else np.where(chosen >= 0, chosen == 0, take_up)
+            if _every_game(chosen):
+                assert chosen is not None
+                take_up = chosen == 0
+            else:
+                pool = digits(MANY, _profile(_ALL & ~self.seen[q]))
+                mine, theirs = _profile(self.hand[q]), _profile(self.drafted[q])
+                take_up = takes_face_up(MANY, self.value, mine, theirs, _profile(up), pool)
+                anything, candidate, picked = self._at_random(q)
+                take_up = np.where(anything | candidate, picked % np.uint64(2) == 0, take_up)
+                take_up = take_up if chosen is None else np.where(chosen >= 0, chosen == 0, take_up)
             self.decisions[q] += 1
         else:
             choices = [m for m in self.firsts(forced, Choose, "choose a pair") if isinstance(m, Choose)]
@@ -491,7 +499,11 @@ class _State:
         x = self.first_splitter if second_decision else first
         hand = self.hand[x]
         n = len(hand)
-        if forced is None:
+        if forced is None and _every_game(chosen):
+            assert chosen is not None
+            swap, card = chosen > 0, _nth_card(hand, np.maximum(chosen - 1, 0))
+            self.decisions[x] += 1
+        elif forced is None:
             swapped = self.swapped if self.swapped is not None else np.zeros(n, dtype=np.int64)
             shown = self.deals.face_up_swap and self.given is not None
             given = np.where(swapped == 1, self.given // 4, -1) if shown and self.given is not None else -1
@@ -554,6 +566,11 @@ class _State:
                     built[rows] = _build_scores(self.hand[player][rows], picked[rows] % np.uint64(len(_SELECT) // 2))
                 self.scores[player] = built
         self.phase = "over"
+
+
+def _every_game(chosen: Masks | None) -> bool:
+    """Whether every game plays a candidate chosen for it (a look-ahead's first move): the rule is not asked."""
+    return chosen is not None and bool((chosen >= 0).all())
 
 
 _RULE_OF_THUMB = Trembling(HeuristicBot(), 0.0)
