@@ -170,7 +170,7 @@ def play_chunk(
     adjust: bool = False,
 ) -> Played:
     """Play some games; stop at the first failure (reported, not raised) or once ``run`` is stopped.
-    ``adjust``: measure each bot's luck in each game too (:func:`cardcommons.luck.measure`)."""
+    ``adjust``: measure each bot's luck in each game too (:func:`cardcommons.luck.measure_seats`)."""
     if run is not None:
         run.start(deals[0].index)
         if os.getpid() != run.owner and threading.current_thread() is threading.main_thread():
@@ -235,9 +235,9 @@ def _play(
 
 def _luck(game: Game, table: list[Bot], seat_of: list[int]) -> tuple[Measured, ...]:
     """Each bot's luck in a finished game, the other seats read by their bots' policies where known."""
-    from cardcommons.luck import measure  # the bots and the play-outs: only for a run that adjusts
+    from cardcommons.luck import measure_seats  # the bots and the play-outs: only for a run that adjusts
 
-    return tuple(measure(game, seat, table).measured() for seat in seat_of)
+    return tuple(luck.measured() for luck in measure_seats(game, seat_of, table))
 
 
 def _portable(error: Exception) -> BaseException:

@@ -24,6 +24,7 @@ from cardcommons.luck import (
     baseline,
     decompose,
     measure,
+    measure_seats,
     played_on,
     policy_of,
 )
@@ -173,6 +174,30 @@ def test_a_seat_of_known_policy_has_a_term_and_an_unknown_one_has_none() -> None
     assert set(luck.terms) == {THE_DEAL, "seat 2"}
     assert luck.par - luck.baseline == luck.terms[THE_DEAL]
     assert all(0 <= v <= 1 for step in luck.steps for v in step.values)
+
+
+@pytest.mark.parametrize(
+    ("game", "players"),
+    [
+        (WhiskyPoker(3, seed=5), [GreedyBot(seed=1), RandomBot(seed=2), GreedyBot(seed=3)]),
+        (SplitAndChoose(seed=3), [HeuristicBot(seed=1), RandomBot(seed=2)]),
+    ],
+)
+def test_every_seats_luck_from_one_set_of_play_outs_is_each_seats_alone(game: Game, players: list[Bot]) -> None:
+    """Measured together, each seat's luck is what it is measured alone: the
+    same steps, values and terms. Here the seats weigh different moves (a
+    random seat is known to the others, but played on by the rule of thumb
+    when judged), so the play-outs are of every move any seat weighs."""
+    play(game, players)
+    table: list[object] = list(players)
+    seats = range(game.players)
+    together = measure_seats(game, seats, table, 4, baseline_games=5, values=RULE_OF_THUMB_VALUES)
+    alone = [measure(game, s, table, 4, baseline_games=5, values=RULE_OF_THUMB_VALUES) for s in seats]
+    assert together == tuple(alone)
+    pairs = itertools.combinations(alone, 2)
+    assert any(a.moves != b.moves for x, y in pairs for a, b in zip(x.steps, y.steps, strict=True))
+    with pytest.raises(RulesError, match="a list of at least one seat, not"):
+        measure_seats(game, [], table)
 
 
 def test_the_judged_seat_is_never_known() -> None:
