@@ -1304,7 +1304,7 @@ def luck(matches: int = 0) -> None:
         best: tuple[str, float] | None = None
         for values, playouts in variants:
             start = time.process_time()
-            for game, bots in played:  # estimated once for each place at the table, then kept
+            for game, bots in played:  # every place's estimated once for the table, then kept
                 baseline(game, 0, policies=played_on(game, bots if values == seated else None))
             baseline_time = time.process_time() - start
             start = time.process_time()
@@ -1374,8 +1374,9 @@ def luck(matches: int = 0) -> None:
             "spread only: the baseline's error, shared by every game, is not in it); with its cost: those games in "
             "plain games' CPU (each costs its game and its luck)",
             f"saved net: {games} less the games with its cost (below 0: the plain share is cheaper for the interval)",
-            "baseline se: the average deal's par, estimated once for each place at the table (a one-off CPU cost, "
-            "not in ms luck/game), its standard error counted into every adjusted interval",
+            "baseline se: the average deal's par, estimated once for each table, every place's from the same "
+            "play-outs (a one-off CPU cost, not in ms luck/game), its standard error counted into every adjusted "
+            "interval",
             "kept (the most games saved net): " + "; ".join(f"{name}: {k}" for name, k in kept.items()),
         ],
     )
