@@ -16,6 +16,7 @@ import pytest
 from cardcommons import Category, Pack, RulesError, category_counts
 from cardcommons.bots import GreedyBot, HeuristicBot, MonteCarloBot, RandomBot
 from cardcommons.widgets import Arcade, SplitAndChooseTable, WhiskyPokerTable
+from cardcommons.widgets.address import BOTS
 from cardcommons.widgets.arcade import STRENGTHS, cheat_sheet_html, rules_card_html
 from cardcommons.widgets.score_store import THEME_KEY
 
@@ -148,6 +149,13 @@ def test_whisky_options_deal_a_new_game_with_them() -> None:
     assert [(type(b), b.samples) for b in arcade.table.bots] == [(MonteCarloBot, STRENGTHS[0][1])]
     assert arcade.table.bots[0].table == (None, *arcade.table.bots)  # it plays knowing who sits where, you a stranger
     assert displayed(arcade.whisky_strength) and not displayed(arcade.split_strength)
+
+
+def test_the_bot_buttons_offer_what_a_shared_address_may_name_each_with_a_tooltip() -> None:
+    arcade = Arcade("split", seed=1)
+    for game, buttons in (("split", arcade.split_bot), ("whisky", arcade.whisky_bot)):
+        assert buttons.options == BOTS[game] and buttons.value == BOTS[game][0]
+        assert len(buttons.tooltips) == len(BOTS[game]) and all(buttons.tooltips)
 
 
 def test_new_game_takes_the_next_seed_with_the_same_options() -> None:

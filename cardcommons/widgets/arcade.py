@@ -36,7 +36,7 @@ from cardcommons.odds import category_counts
 from cardcommons.packs import MAX_PLAYERS, Pack
 from cardcommons.palette import BLUE, FONT, GREEN_ACCENT, MUTED, stylesheet_html
 from cardcommons.reviews import Review
-from cardcommons.widgets.address import STRENGTHS, game_address, read_address, share_address
+from cardcommons.widgets.address import BOTS, STRENGTHS, game_address, read_address, share_address
 from cardcommons.widgets.app import WidgetApp
 from cardcommons.widgets.cards import panel_html
 from cardcommons.widgets.game_table import GameTable
@@ -57,12 +57,13 @@ _VOILA_THEMES: dict[str, Theme] = {
     **{name: shade for shade in ("light", "dark") for name in (shade, f"JupyterLab {shade.title()}")},
 }
 """The themes a Voilà address may name (``?theme=dark``), as the arcade's switch calls them."""
-_BOTS: dict[str, Any] = {
-    "HeuristicBot": HeuristicBot,
-    "GreedyBot": GreedyBot,
-    "RandomBot": RandomBot,
-    "MonteCarloBot": MonteCarloBot,
+_BOTS: dict[str, tuple[Any, str]] = {
+    "HeuristicBot": (HeuristicBot, "quick rules of thumb"),
+    "GreedyBot": (GreedyBot, "improves its hand, knocks when it is good"),
+    "RandomBot": (RandomBot, "any move"),
+    "MonteCarloBot": (MonteCarloBot, "looks ahead by playing many deals out"),
 }
+"""Each bot the arcade seats, and its tooltip (:data:`~cardcommons.widgets.address.BOTS`: which game offers it)."""
 
 _RULES: dict[GameName, tuple[str, list[str]]] = {
     "split": (
@@ -175,6 +176,14 @@ def _strength_buttons() -> Any:
     )
 
 
+def _bot_buttons(game: GameName) -> Any:
+    return w.ToggleButtons(
+        options=list(BOTS[game]),
+        tooltips=[_BOTS[name][1] for name in BOTS[game]],
+        style={"button_width": "120px"},
+    )
+
+
 class Arcade(WidgetApp):
     """Play Split and Choose or Whisky Poker, set up with buttons.
 
@@ -250,11 +259,7 @@ class Arcade(WidgetApp):
         )
         self._theme_sheet = w.HTML(layout=w.Layout(display="none"))  # links and a style only: nothing to see
         self.theme_store = BrowserStore(key=THEME_KEY, layout=w.Layout(display="none"))
-        self.split_bot = w.ToggleButtons(
-            options=["HeuristicBot", "MonteCarloBot"],
-            tooltips=["quick rules of thumb", "looks ahead by playing many deals out"],
-            style={"button_width": "120px"},
-        )
+        self.split_bot = _bot_buttons("split")
         self.split_strength = _strength_buttons()
         self.face_up_swap = w.Checkbox(
             value=False, description="face-up swap", indent=False, layout=w.Layout(width="auto")
@@ -275,11 +280,7 @@ class Arcade(WidgetApp):
         self.whisky_first = w.Checkbox(
             value=False, description="play first", indent=False, layout=w.Layout(width="auto")
         )
-        self.whisky_bot = w.ToggleButtons(
-            options=["GreedyBot", "MonteCarloBot", "RandomBot"],
-            tooltips=["improves its hand, knocks when it is good", "looks ahead by playing many deals out", "any move"],
-            style={"button_width": "120px"},
-        )
+        self.whisky_bot = _bot_buttons("whisky")
         self.whisky_strength = _strength_buttons()
         self.message_label = w.HTML()
         self.rules_view = w.HTML()
@@ -599,7 +600,7 @@ class Arcade(WidgetApp):
 
     @staticmethod
     def _bot(name: str, samples: int) -> BotSpec:
-        kind = _BOTS[name]
+        kind = _BOTS[name][0]
         return partial(MonteCarloBot, samples) if kind is MonteCarloBot else kind
 
 
