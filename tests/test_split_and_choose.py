@@ -12,6 +12,7 @@ from functools import cache
 
 import pytest
 
+from cardcommons.bots import RandomBot
 from cardcommons.cards import Card, parse_cards
 from cardcommons.categories import STANDARD
 from cardcommons.errors import CardError, IllegalActionError, RecordError, RulesError
@@ -547,3 +548,17 @@ def test_sample_game_after_blind_swaps() -> None:
                     view = game.observation(p)
                     for s in range(5):
                         assert view.sample_game(random.Random(s)).observation(p) == view
+
+
+def test_random_bot_draws_a_build_by_its_place_without_building_the_others() -> None:
+    """The 126 builds are made on demand: RandomBot draws one by its place, the same one as from the full list."""
+    game = SplitAndChoose(seed=3)
+    bots = [RandomBot(seed=0), RandomBot(seed=1)]
+    while (seat := game.current_player) is not None and game.phase != "build":
+        game.apply(bots[seat].act(game.observation(seat), game.legal_actions()))
+    assert seat is not None
+    legal = game.legal_actions()
+    assert not isinstance(legal, list) and len(legal) == 126
+    for seed in range(5):
+        assert RandomBot(seed=seed).act(game.observation(seat), legal) == random.Random(seed).choice(list(legal))
+    assert RandomBot().probabilities(game.observation(seat), legal) == [1 / 126] * 126

@@ -32,7 +32,19 @@ import numpy as np
 from cardcommons.errors import RulesError, shown
 from cardcommons.game import Action, Observation
 
-__all__ = ["MANY", "ONE", "TOLERANCE", "Ops", "RuleBot", "best", "best_in_table", "checked_legal", "draw", "seed_of"]
+__all__ = [
+    "MANY",
+    "ONE",
+    "TOLERANCE",
+    "Ops",
+    "RuleBot",
+    "best",
+    "best_in_table",
+    "checked_legal",
+    "draw",
+    "legal_sequence",
+    "seed_of",
+]
 
 TOLERANCE = 1e-12
 """Scores this close to the best count as equal."""
@@ -237,14 +249,24 @@ class RuleBot:
         return [chances.get(action, 0.0) for action in legal_actions]
 
 
-def checked_legal(legal_actions: object, who: str = "the coach") -> list[Action]:
-    """``legal_actions`` as a list, or :class:`RulesError` naming it if it is not a sequence of at least one.
+def legal_sequence(legal_actions: object, who: str = "the coach") -> Sequence[Action]:
+    """``legal_actions`` as given (a sequence built on demand, as Split and Choose's 126 builds, stays so), or
+    :class:`RulesError` naming it if it is not a sequence of at least one.
 
-    >>> checked_legal(None, "RandomBot")
+    >>> legal_sequence(None, "RandomBot")
     Traceback (most recent call last):
     ...
     cardcommons.errors.RulesError: RandomBot needs a list of at least one legal action, not None
     """
     if isinstance(legal_actions, str | bytes) or not isinstance(legal_actions, Sequence) or not legal_actions:
         raise RulesError(f"{who} needs a list of at least one legal action, not {shown(legal_actions)}")
-    return list(legal_actions)
+    return legal_actions
+
+
+def checked_legal(legal_actions: object, who: str = "the coach") -> list[Action]:
+    """``legal_actions`` as a list, or :class:`RulesError` naming it (see :func:`legal_sequence`).
+
+    >>> checked_legal((1, 2))
+    [1, 2]
+    """
+    return list(legal_sequence(legal_actions, who))

@@ -32,7 +32,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
-from cardcommons.bots.choice import checked_legal
+from cardcommons.bots.choice import checked_legal, legal_sequence
 from cardcommons.bots.split_and_choose import HeuristicBot
 from cardcommons.bots.whisky import GreedyBot, percentile_of
 from cardcommons.errors import RulesError, shown
@@ -72,11 +72,11 @@ class RandomBot:
         ...
         cardcommons.errors.RulesError: RandomBot needs a list of at least one legal action, not []
         """
-        return self.rng.choice(checked_legal(legal_actions, "RandomBot"))
+        return self.rng.choice(legal_sequence(legal_actions, "RandomBot"))  # by place: only the one drawn is built
 
     def probabilities(self, observation: Observation, legal_actions: Sequence[Action]) -> list[float]:
         """An equal chance for each legal move."""
-        legal = checked_legal(legal_actions, "RandomBot")
+        legal = legal_sequence(legal_actions, "RandomBot")
         return [1 / len(legal)] * len(legal)
 
     def __repr__(self) -> str:
