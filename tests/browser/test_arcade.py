@@ -1,6 +1,7 @@
 """The arcade page (``notebooks/play.ipynb``) under Voilà, in Chromium: no code in
 sight, a whole Split and Choose game and a Whisky Poker round played by
-clicking, options switched, and not one error in the page or the console.
+clicking (at each of your turns and at the results, the page fits every width:
+:func:`fits`), options switched, and not one error in the page or the console.
 
 The page's address fixes the first deal (``?seed=``); each table shows its
 seed in its title, and a headless twin of the table (same seed, same bot) is
@@ -98,6 +99,44 @@ def resize(page: Any, width: int, height: int) -> None:
     painted(page)
 
 
+WIDTHS = (1400, 1024, 390)
+
+_OVERFLOWS = """() => {
+    const cut = [];
+    let checked = 0;
+    const root = document.scrollingElement;
+    if (root.scrollWidth > root.clientWidth + 1) cut.push(`the page: ${root.scrollWidth} > ${root.clientWidth}`);
+    // what holds the arcade: Lab's output area and notebook up to its panel (not Lab's own menus), or Voilà's page
+    const around = [];
+    for (let e = document.querySelector('.cc-arcade').parentElement; e; e = e.parentElement) {
+        around.push(e);
+        if (e.classList.contains('jp-NotebookPanel')) break;
+    }
+    for (const e of [...around, ...document.querySelectorAll('.cc-arcade, .cc-arcade *')]) {
+        if (!e.offsetParent || e.closest('.cc-announce')) continue;  // not shown, or for screen readers only
+        const x = getComputedStyle(e).overflowX;
+        if (x === 'visible') continue;
+        checked += 1;
+        if (e.scrollWidth > e.clientWidth + 1)
+            cut.push(`${e.tagName.toLowerCase()}.${[...e.classList].join('.')} "${e.innerText.slice(0, 40)}": ` +
+                     `${e.scrollWidth} > ${e.clientWidth}`);
+    }
+    return [cut, checked];
+}"""
+
+
+def fits(arcade: Arcade, where: str, widest: list[int]) -> None:
+    """At each width, nothing on the page overflows (the widths measured are kept in ``widest``)."""
+    page = arcade.page
+    for width in WIDTHS:
+        resize(page, width, 900)
+        cut, checked = page.evaluate(_OVERFLOWS)
+        assert cut == [], f"{where} at {width} px: {cut}"
+        assert checked > 10, f"{where} at {width} px: only {checked} elements clip or scroll"
+        widest.append(page.evaluate("document.scrollingElement.scrollWidth"))
+    page.set_viewport_size({"width": 1400, "height": 900})
+
+
 def card_label(card: Card) -> str:
     """A card button's accessible name: the card in words, then as it is shown ("Eight of clubs, 8♣")."""
     return f"{card_name(card)}, {card}"
@@ -142,7 +181,18 @@ def test_arcade_plays_both_games_by_clicking(
     arcade.option("you")  # a new deal, the next seed
     expect(page.locator(SPLIT).locator(".widget-html").first).to_contain_text(f"game {SEED + 1}", timeout=TIMEOUT)
     expect(button(page.locator(SPLIT), "Split")).to_be_visible(timeout=TIMEOUT)
-    play_split_and_choose(arcade, readme_picture)
+    # at each of your turns and at the result, the page fits every width (see fits)
+    widest: list[int] = []
+    play_split_and_choose(arcade, readme_picture, each_turn=lambda: fits(arcade, "Split and Choose", widest))
+    fits(arcade, "the Split and Choose result", widest)
+    page.set_viewport_size({"width": 390, "height": 900})
+    lefts = page.locator(f"{SPLIT} .cc-result-rows tr").evaluate_all(
+        "rows => rows.map(r => [...r.children].map(c => Math.round(c.getBoundingClientRect().left)))"
+    )
+    assert len(lefts) == 3 and all(row == lefts[0] for row in lefts), f"at 390 px the result's columns: {lefts}"
+    page.set_viewport_size({"width": 1400, "height": 900})
+    expect(page.locator(".cc-score")).to_contain_text("against HeuristicBot")
+    expect(page.locator(".cc-score td")).to_have_count(4)
     page.screenshot(path=screenshot_dir / "arcade_split_and_choose_over.png", full_page=True)
 
     # the theme switch restyles the page at once, without a reload: the score and the table stay
@@ -164,7 +214,19 @@ def test_arcade_plays_both_games_by_clicking(
     arcade.expect_playable(WHISKY)
     expect(side.locator(".cc-rules")).to_contain_text("Whisky Poker: the rules")
     expect(side.locator(".cc-cheat-sheet")).to_contain_text("32-card pack (7 to A)")
-    play_whisky_round(arcade)
+    play_whisky_round(arcade, each_turn=lambda: fits(arcade, "Whisky Poker", widest))
+    fits(arcade, "the Whisky Poker showdown", widest)
+    showdown = page.locator(f"{WHISKY} .cc-result-box")
+    assert showdown.bounding_box()["width"] >= 0.95 * page.locator(WHISKY).bounding_box()["width"] - 20
+    expect(page.locator(".cc-score")).to_contain_text("against 3 GreedyBots")
+    readme_picture(page, "whisky_showdown")
+    resize(page, 390, 900)
+    heading, turn = (page.locator(f"{WHISKY} .cc-board-head > span").nth(i).bounding_box() for i in (0, 1))
+    apart = heading["x"] + heading["width"] + 8 <= turn["x"] or turn["y"] >= heading["y"] + heading["height"]
+    assert apart, f"at 390 px the board's heading {heading} touches the turn beside it {turn}"
+    page.screenshot(path=screenshot_dir / "arcade_showdown_390.png")
+    print(f"\narcade fits: widest page {max(widest)} px over {len(widest)} measures")
+    page.set_viewport_size({"width": 1400, "height": 900})
     page.screenshot(path=screenshot_dir / "arcade_whisky_showdown.png", full_page=True)
 
     # the round's record: downloaded from its link, opened again with Open record, stepped through
@@ -318,13 +380,16 @@ def theme_switch(page: Any) -> Any:
     return page.locator(".cc-arcade .cc-theme-switch .widget-toggle-buttons")
 
 
-@pytest.mark.parametrize(
-    ("address", "system"), [("light", "dark"), ("dark", "light"), (None, "dark"), (None, "light")], ids=str
-)
-def test_arcade_reads_in_both_themes(
-    arcade: Arcade, voila_url: str, screenshot_dir: Path, address: str | None, system: str
-) -> None:
-    """The address's theme (Voilà's ``?theme=``) if it names one, else the system's (``prefers-color-scheme``)."""
+THEMES = ((None, "dark"), (None, "light"), ("light", "dark"), ("dark", "light"))
+"""The theme an address names (or None) and the system's: each pair is loaded once, by
+:func:`~browser.test_arcade_fits.test_reloads_leave_one_kernel` (a load costs seconds of CPU, and that
+test reloads the page anyway). The pages that follow the system come first: a theme the browser kept
+would be taken instead of the system's."""
+
+
+def reads_in_theme(arcade: Arcade, voila_url: str, screenshot_dir: Path, address: str | None, system: str) -> None:
+    """Load the page with the system in ``system``: it takes the address's theme (Voilà's ``?theme=``) if it
+    names one, else the system's (``prefers-color-scheme``), and follows the system live."""
     page = arcade.page
     page.emulate_media(color_scheme=system)
     arcade.open(f"{voila_url}/?theme={address}" if address else voila_url)
