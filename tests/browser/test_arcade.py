@@ -88,6 +88,12 @@ class Arcade:
         self.page.locator(".cc-arcade .widget-toggle-buttons").get_by_role("button", name=name, exact=True).click()
 
 
+def light(page: Any) -> None:
+    """Switch the page to the light theme (the README's pictures are light), and wait until it is painted so."""
+    theme_switch(page).get_by_role("button", name="light", exact=True).click()
+    expect_shade(page, "light")
+
+
 def painted(page: Any) -> None:
     """Wait until the browser has laid the page out and painted it as it is now (two animation frames)."""
     page.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
@@ -164,6 +170,10 @@ def no_errors(arcade: Arcade) -> None:
 def test_arcade_plays_both_games_by_clicking(
     arcade: Arcade, voila_url: str, readme_picture: Callable[[Any, str], Path], screenshot_dir: Path
 ) -> None:
+    # what the accessibility tests check, here on this game (a page load and a whole game fewer); that module
+    # imports this one, so its helpers are imported when the test runs
+    from browser.test_accessibility import SYMBOLS, live_regions, no_violations
+
     page = arcade.page
     load = arcade.open(f"{voila_url}/?seed={SEED}")
     print(f"\narcade: page load to a playable table {load:.2f} s")
@@ -181,9 +191,23 @@ def test_arcade_plays_both_games_by_clicking(
     arcade.option("you")  # a new deal, the next seed
     expect(page.locator(SPLIT).locator(".widget-html").first).to_contain_text(f"game {SEED + 1}", timeout=TIMEOUT)
     expect(button(page.locator(SPLIT), "Split")).to_be_visible(timeout=TIMEOUT)
-    # at each of your turns and at the result, the page fits every width (see fits)
+    # axe finds nothing at the first move, in both themes and at both sizes; the table's live region says whose turn
+    found: dict[str, int] = {}
+    no_violations(arcade, "Split and Choose first move", found, screenshot_dir)
+    said = page.locator(f"{SPLIT} .cc-announcement")
+    expect(said).to_have_attribute("role", "alert")
+    expect(said).to_have_text("Your turn.")
+    light(page)
+
+    def each_split_turn() -> None:
+        fits(arcade, "Split and Choose", widest)  # the page fits every width
+        # the live region says the log's newest line, and whose turn it is
+        last = page.locator(f"{SPLIT} .cc-log div[role=region] > div").first.inner_text().split(".", 1)[1]
+        expect(said).to_contain_text(last.strip(), timeout=TIMEOUT)
+
     widest: list[int] = []
-    play_split_and_choose(arcade, readme_picture, each_turn=lambda: fits(arcade, "Split and Choose", widest))
+    play_split_and_choose(arcade, readme_picture, each_turn=each_split_turn)
+    expect(said).to_contain_text(page.locator(f"{SPLIT} .cc-headline").inner_text(), timeout=TIMEOUT)
     fits(arcade, "the Split and Choose result", widest)
     page.set_viewport_size({"width": 390, "height": 900})
     lefts = page.locator(f"{SPLIT} .cc-result-rows tr").evaluate_all(
@@ -206,15 +230,36 @@ def test_arcade_plays_both_games_by_clicking(
     assert page.locator(f"{SPLIT} .cc-log").inner_text() == log
     expect(page.locator(f"{SPLIT} .cc-result")).to_be_visible()
     readme_picture(page, "split_and_choose_dark")
-    theme_switch(page).get_by_role("button", name="light", exact=True).click()
-    expect_shade(page, "light")
+    light(page)
+    no_violations(arcade, "Split and Choose result", found, screenshot_dir)
+    light(page)
 
     # the other game: Whisky Poker, three GreedyBots, one whole round
     arcade.option("Whisky Poker")
     arcade.expect_playable(WHISKY)
     expect(side.locator(".cc-rules")).to_contain_text("Whisky Poker: the rules")
     expect(side.locator(".cc-cheat-sheet")).to_contain_text("32-card pack (7 to A)")
+    no_violations(arcade, "Whisky Poker first move", found, screenshot_dir)
+    hint = button(page.locator(WHISKY), "Hint")  # asked by keyboard: the coach's answer, its gaps and its reading
+    hint.focus()
+    page.keyboard.press("Enter")
+    answer = page.locator(f"{WHISKY} .cc-hint")
+    expect(answer).to_contain_text("It read the other players' moves as clues to their cards", timeout=60_000)
+    expect(answer).to_contain_text("points below the best")
+    # and a screen reader hears it: the table's live region says the answer, its cards in words
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Accessibility.enable")
+    expect(page.locator(f"{WHISKY} .cc-announcement")).to_contain_text("The coach, best first: ", timeout=TIMEOUT)
+    (region,) = live_regions(cdp)
+    assert region["role"] == "alert" and region["text"].startswith("The coach, best first: "), region
+    assert "wins about" in region["text"] and not SYMBOLS.search(region["text"]), region
+    print(f"\nthe Hint, as a screen reader hears it: {region['text']}")
+    assert page.locator(".cc-felt .cc-card:not([role=img])").count() == 0, "a card of the felt that is no image"
+    no_violations(arcade, "Whisky Poker hint", found, screenshot_dir)
+    light(page)
     play_whisky_round(arcade, each_turn=lambda: fits(arcade, "Whisky Poker", widest))
+    whisky_said = page.locator(f"{WHISKY} .cc-announcement")
+    expect(whisky_said).to_contain_text(page.locator(f"{WHISKY} .cc-headline").inner_text(), timeout=TIMEOUT)
     fits(arcade, "the Whisky Poker showdown", widest)
     showdown = page.locator(f"{WHISKY} .cc-result-box")
     assert showdown.bounding_box()["width"] >= 0.95 * page.locator(WHISKY).bounding_box()["width"] - 20
@@ -228,6 +273,8 @@ def test_arcade_plays_both_games_by_clicking(
     print(f"\narcade fits: widest page {max(widest)} px over {len(widest)} measures")
     page.set_viewport_size({"width": 1400, "height": 900})
     page.screenshot(path=screenshot_dir / "arcade_whisky_showdown.png", full_page=True)
+    no_violations(arcade, "Whisky Poker showdown", found, screenshot_dir)
+    print("\naxe violations per page: " + "; ".join(f"{k}: {v}" for k, v in found.items()))
 
     # the round's record: downloaded from its link, opened again with Open record, stepped through
     with page.expect_download() as download:
