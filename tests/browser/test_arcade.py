@@ -197,7 +197,8 @@ def test_arcade_plays_both_games_by_clicking(
     said = page.locator(f"{SPLIT} .cc-announcement")
     expect(said).to_have_attribute("role", "alert")
     expect(said).to_have_text("Your turn.")
-    light(page)
+    theme_switch(page).get_by_role("button", name="system", exact=True).click()  # as the page opened, for the README
+    expect_shade(page, "light")
 
     def each_split_turn() -> None:
         fits(arcade, "Split and Choose", widest)  # the page fits every width
