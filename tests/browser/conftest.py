@@ -321,6 +321,7 @@ class LabNotebooks:
             self.files.goto(f"{self.lab_url}/lab/workspaces/files")
             self.files.wait_for_function("() => window.jupyterapp !== undefined", timeout=LAB_TIMEOUT_MS)
             self.files.evaluate("() => window.jupyterapp.restored")
+        self.files.bring_to_front()
         self.files.evaluate(_SHOW_ALONE, path)
         return self.files
 
@@ -354,6 +355,7 @@ def run_notebook(lab_notebooks: LabNotebooks, request: pytest.FixtureRequest) ->
 
     def run(name: str, width: int = 1280, height: int = 1000, theme: str = LIGHT) -> Any:
         page = lab_notebooks.page(name)
+        page.bring_to_front()  # a page kept behind the others since gets its clicks and frames a second late
         ran.append(name)
         page.set_viewport_size({"width": width, "height": height})
         lab_notebooks.forget_storage(name)

@@ -4,11 +4,13 @@ accessibility tree, as a screen reader is given it), and a whole game of each
 is played by keyboard alone.
 
 axe runs on the arcade page (both games, at the first move and at the result,
-at 1400 and 390 px, light and dark) and on the lessons' widgets as outputs in
-JupyterLab (only the output areas: the rest is JupyterLab's own). Each table
-has a live region (an alert drawn in no pixel) that says, in the move log's
-words, what happened since the reader's last move, then whose turn it is or
-the result. By keyboard (Tab, Space, Enter), the focus is always shown and
+and Whisky Poker's Hint, at 1400 and 390 px, light and dark: :func:`no_violations`,
+during the game test_arcade.py plays by clicking, where the live region is heard
+at each move and the Hint through the accessibility tree) and on the lessons'
+widgets as outputs in JupyterLab (only the output areas: the rest is
+JupyterLab's own). Each table has a live region (an alert drawn in no pixel)
+that says, in the move log's words, what happened since the reader's last
+move, then whose turn it is or the result. By keyboard (Tab, Space, Enter), the focus is always shown and
 goes where the reader acts next: the first card to pick, the move that plays
 the cards picked, New game at the end.
 """
@@ -32,7 +34,6 @@ from browser.test_arcade import (
     button,
     expect_shade,
     painted,
-    play_split_and_choose,
     play_whisky_round,
     resize,
     theme_switch,
@@ -68,54 +69,6 @@ def no_violations(arcade: Arcade, where: str, found: dict[str, int], screenshot_
 def settled(page: Any) -> None:
     """Wait until no animation runs (the felt's newest moves slide in): contrast is measured at rest."""
     page.wait_for_function("document.getAnimations().every(a => a.playState !== 'running')", timeout=TIMEOUT)
-
-
-def test_the_arcade_has_no_axe_violations_and_announces_each_move(
-    arcade: Arcade, voila_url: str, screenshot_dir: Path
-) -> None:
-    page = arcade.page
-    page.set_viewport_size({"width": 1400, "height": 900})
-    arcade.open(f"{voila_url}/?seed={SEED}")
-    found: dict[str, int] = {}
-    arcade.option("you")
-    expect(page.locator(SPLIT).locator(".widget-html").first).to_contain_text(f"game {SEED + 1}", timeout=TIMEOUT)
-    no_violations(arcade, "Split and Choose first move", found, screenshot_dir)
-    said = page.locator(f"{SPLIT} .cc-announcement")
-    expect(said).to_have_attribute("role", "alert")
-    expect(said).to_have_text("Your turn.")
-
-    def told() -> None:  # after each move: the log's newest line, and whose turn it is
-        last = page.locator(f"{SPLIT} .cc-log div[role=region] > div").first.inner_text().split(".", 1)[1]
-        expect(said).to_contain_text(last.strip(), timeout=TIMEOUT)
-
-    play_split_and_choose(arcade, each_turn=told)
-    expect(said).to_contain_text(page.locator(f"{SPLIT} .cc-headline").inner_text(), timeout=TIMEOUT)
-    no_violations(arcade, "Split and Choose result", found, screenshot_dir)
-
-    arcade.option("Whisky Poker")
-    arcade.expect_playable(WHISKY)
-    no_violations(arcade, "Whisky Poker first move", found, screenshot_dir)
-    hint = button(page.locator(WHISKY), "Hint")  # asked by keyboard: the coach's answer, its gaps and its reading
-    hint.focus()
-    page.keyboard.press("Enter")
-    answer = page.locator(f"{WHISKY} .cc-hint")
-    expect(answer).to_contain_text("It read the other players' moves as clues to their cards", timeout=60_000)
-    expect(answer).to_contain_text("points below the best")
-    # and a screen reader hears it: the table's live region says the answer, its cards in words
-    cdp = page.context.new_cdp_session(page)
-    cdp.send("Accessibility.enable")
-    expect(page.locator(f"{WHISKY} .cc-announcement")).to_contain_text("The coach, best first: ", timeout=TIMEOUT)
-    (region,) = live_regions(cdp)
-    assert region["role"] == "alert" and region["text"].startswith("The coach, best first: "), region
-    assert "wins about" in region["text"] and not _SYMBOLS.search(region["text"]), region
-    print(f"\nthe Hint, as a screen reader hears it: {region['text']}")
-    assert page.locator(".cc-felt .cc-card:not([role=img])").count() == 0, "a card of the felt that is no image"
-    no_violations(arcade, "Whisky Poker hint", found, screenshot_dir)
-    play_whisky_round(arcade)
-    whisky_said = page.locator(f"{WHISKY} .cc-announcement")
-    expect(whisky_said).to_contain_text(page.locator(f"{WHISKY} .cc-headline").inner_text(), timeout=TIMEOUT)
-    no_violations(arcade, "Whisky Poker showdown", found, screenshot_dir)
-    print("\naxe violations per page: " + "; ".join(f"{k}: {v}" for k, v in found.items()))
 
 
 def focused(page: Any) -> dict[str, Any]:
@@ -348,7 +301,7 @@ _CARD_WORDS = (
         r"(?:spades|hearts|diamonds|clubs)|Joker( \d)?), (?:(?:10|[2-9JQKA])[♠♥♦♣]|JO)$"
     )
 )
-_SYMBOLS = re.compile(r"[♠♥♦♣\ue000-\uf8ff]")
+SYMBOLS = re.compile(r"[♠♥♦♣\ue000-\uf8ff]")
 """A card's suit, or a glyph of the private-use area (an icon's), where words belong."""
 _ICON = re.compile(r"[\ue000-\uf8ff]")
 """A glyph of the private-use area: an icon's."""
@@ -376,9 +329,7 @@ def test_a_screen_reader_is_told_each_move_of_a_whisky_deal_once(arcade: Arcade,
         expect(page.locator(f"{WHISKY} .cc-announcement")).to_have_text(re.compile(r"Your turn\.$"), timeout=TIMEOUT)
         named = buttons(cdp)
         assert not [name for name in named if _ICON.search(name)], f"a button named with an icon's glyph: {named}"
-        assert not [n for n in named if _SYMBOLS.search(n) and not _CARD_WORDS.match(n)], (
-            f"a card not in words: {named}"
-        )
+        assert not [n for n in named if SYMBOLS.search(n) and not _CARD_WORDS.match(n)], f"a card not in words: {named}"
         cards = {name: pressed for name, pressed in named.items() if _CARD_WORDS.match(name)}
         assert len(cards) >= 5 and set(cards.values()) == {"false"}, named  # your hand, in words, none chosen
         assert (named["Whisky Poker"], named["Split and Choose"]) == ("true", "false"), named  # the game chosen
@@ -418,7 +369,7 @@ def test_a_screen_reader_is_told_each_move_of_a_whisky_deal_once(arcade: Arcade,
     )
     built = [text for text in heard if text.startswith(("Exchange so far", "No card chosen"))]
     assert any(re.fullmatch(r"Exchange so far: give [\w ]+; take [\w ]+\. Then Exchange\.", t) for t in built), built
-    assert not [text for text in built if _SYMBOLS.search(text)], built
+    assert not [text for text in built if SYMBOLS.search(text)], built
     print(f"\nthe move being built, as a screen reader hears it: {built}")
     # every line of the log said once, in order: what each announcement says before whose turn it is (or the result)
     heard = [text for text in heard if text not in built]

@@ -1,6 +1,7 @@
 """The arcade page (``notebooks/play.ipynb``) under Voilà, in Chromium: no code in
 sight, a whole Split and Choose game and a Whisky Poker round played by
-clicking, options switched, and not one error in the page or the console.
+clicking (at each of your turns and at the results, the page fits every width:
+:func:`fits`), options switched, and not one error in the page or the console.
 
 The page's address fixes the first deal (``?seed=``); each table shows its
 seed in its title, and a headless twin of the table (same seed, same bot) is
@@ -87,6 +88,12 @@ class Arcade:
         self.page.locator(".cc-arcade .widget-toggle-buttons").get_by_role("button", name=name, exact=True).click()
 
 
+def light(page: Any) -> None:
+    """Switch the page to the light theme (the README's pictures are light), and wait until it is painted so."""
+    theme_switch(page).get_by_role("button", name="light", exact=True).click()
+    expect_shade(page, "light")
+
+
 def painted(page: Any) -> None:
     """Wait until the browser has laid the page out and painted it as it is now (two animation frames)."""
     page.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
@@ -96,6 +103,44 @@ def resize(page: Any, width: int, height: int) -> None:
     """Give the page this size, and wait until it is laid out and painted at it."""
     page.set_viewport_size({"width": width, "height": height})
     painted(page)
+
+
+WIDTHS = (1400, 1024, 390)
+
+_OVERFLOWS = """() => {
+    const cut = [];
+    let checked = 0;
+    const root = document.scrollingElement;
+    if (root.scrollWidth > root.clientWidth + 1) cut.push(`the page: ${root.scrollWidth} > ${root.clientWidth}`);
+    // what holds the arcade: Lab's output area and notebook up to its panel (not Lab's own menus), or Voilà's page
+    const around = [];
+    for (let e = document.querySelector('.cc-arcade').parentElement; e; e = e.parentElement) {
+        around.push(e);
+        if (e.classList.contains('jp-NotebookPanel')) break;
+    }
+    for (const e of [...around, ...document.querySelectorAll('.cc-arcade, .cc-arcade *')]) {
+        if (!e.offsetParent || e.closest('.cc-announce')) continue;  // not shown, or for screen readers only
+        const x = getComputedStyle(e).overflowX;
+        if (x === 'visible') continue;
+        checked += 1;
+        if (e.scrollWidth > e.clientWidth + 1)
+            cut.push(`${e.tagName.toLowerCase()}.${[...e.classList].join('.')} "${e.innerText.slice(0, 40)}": ` +
+                     `${e.scrollWidth} > ${e.clientWidth}`);
+    }
+    return [cut, checked];
+}"""
+
+
+def fits(arcade: Arcade, where: str, widest: list[int]) -> None:
+    """At each width, nothing on the page overflows (the widths measured are kept in ``widest``)."""
+    page = arcade.page
+    for width in WIDTHS:
+        resize(page, width, 900)
+        cut, checked = page.evaluate(_OVERFLOWS)
+        assert cut == [], f"{where} at {width} px: {cut}"
+        assert checked > 10, f"{where} at {width} px: only {checked} elements clip or scroll"
+        widest.append(page.evaluate("document.scrollingElement.scrollWidth"))
+    page.set_viewport_size({"width": 1400, "height": 900})
 
 
 def card_label(card: Card) -> str:
@@ -125,6 +170,10 @@ def no_errors(arcade: Arcade) -> None:
 def test_arcade_plays_both_games_by_clicking(
     arcade: Arcade, voila_url: str, readme_picture: Callable[[Any, str], Path], screenshot_dir: Path
 ) -> None:
+    # what the accessibility tests check, here on this game (a page load and a whole game fewer); that module
+    # imports this one, so its helpers are imported when the test runs
+    from browser.test_accessibility import SYMBOLS, live_regions, no_violations
+
     page = arcade.page
     load = arcade.open(f"{voila_url}/?seed={SEED}")
     print(f"\narcade: page load to a playable table {load:.2f} s")
@@ -142,7 +191,33 @@ def test_arcade_plays_both_games_by_clicking(
     arcade.option("you")  # a new deal, the next seed
     expect(page.locator(SPLIT).locator(".widget-html").first).to_contain_text(f"game {SEED + 1}", timeout=TIMEOUT)
     expect(button(page.locator(SPLIT), "Split")).to_be_visible(timeout=TIMEOUT)
-    play_split_and_choose(arcade, readme_picture)
+    # axe finds nothing at the first move, in both themes and at both sizes; the table's live region says whose turn
+    found: dict[str, int] = {}
+    no_violations(arcade, "Split and Choose first move", found, screenshot_dir)
+    said = page.locator(f"{SPLIT} .cc-announcement")
+    expect(said).to_have_attribute("role", "alert")
+    expect(said).to_have_text("Your turn.")
+    theme_switch(page).get_by_role("button", name="system", exact=True).click()  # as the page opened, for the README
+    expect_shade(page, "light")
+
+    def each_split_turn() -> None:
+        fits(arcade, "Split and Choose", widest)  # the page fits every width
+        # the live region says the log's newest line, and whose turn it is
+        last = page.locator(f"{SPLIT} .cc-log div[role=region] > div").first.inner_text().split(".", 1)[1]
+        expect(said).to_contain_text(last.strip(), timeout=TIMEOUT)
+
+    widest: list[int] = []
+    play_split_and_choose(arcade, readme_picture, each_turn=each_split_turn)
+    expect(said).to_contain_text(page.locator(f"{SPLIT} .cc-headline").inner_text(), timeout=TIMEOUT)
+    fits(arcade, "the Split and Choose result", widest)
+    page.set_viewport_size({"width": 390, "height": 900})
+    lefts = page.locator(f"{SPLIT} .cc-result-rows tr").evaluate_all(
+        "rows => rows.map(r => [...r.children].map(c => Math.round(c.getBoundingClientRect().left)))"
+    )
+    assert len(lefts) == 3 and all(row == lefts[0] for row in lefts), f"at 390 px the result's columns: {lefts}"
+    page.set_viewport_size({"width": 1400, "height": 900})
+    expect(page.locator(".cc-score")).to_contain_text("against HeuristicBot")
+    expect(page.locator(".cc-score td")).to_have_count(4)
     page.screenshot(path=screenshot_dir / "arcade_split_and_choose_over.png", full_page=True)
 
     # the theme switch restyles the page at once, without a reload: the score and the table stay
@@ -156,16 +231,51 @@ def test_arcade_plays_both_games_by_clicking(
     assert page.locator(f"{SPLIT} .cc-log").inner_text() == log
     expect(page.locator(f"{SPLIT} .cc-result")).to_be_visible()
     readme_picture(page, "split_and_choose_dark")
-    theme_switch(page).get_by_role("button", name="light", exact=True).click()
-    expect_shade(page, "light")
+    light(page)
+    no_violations(arcade, "Split and Choose result", found, screenshot_dir)
+    light(page)
 
     # the other game: Whisky Poker, three GreedyBots, one whole round
     arcade.option("Whisky Poker")
     arcade.expect_playable(WHISKY)
     expect(side.locator(".cc-rules")).to_contain_text("Whisky Poker: the rules")
     expect(side.locator(".cc-cheat-sheet")).to_contain_text("32-card pack (7 to A)")
-    play_whisky_round(arcade)
+    no_violations(arcade, "Whisky Poker first move", found, screenshot_dir)
+    hint = button(page.locator(WHISKY), "Hint")  # asked by keyboard: the coach's answer, its gaps and its reading
+    hint.focus()
+    page.keyboard.press("Enter")
+    answer = page.locator(f"{WHISKY} .cc-hint")
+    expect(answer).to_contain_text("It read the other players' moves as clues to their cards", timeout=60_000)
+    expect(answer).to_contain_text("points below the best")
+    # and a screen reader hears it: the table's live region says the answer, its cards in words
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Accessibility.enable")
+    expect(page.locator(f"{WHISKY} .cc-announcement")).to_contain_text("The coach, best first: ", timeout=TIMEOUT)
+    (region,) = live_regions(cdp)
+    assert region["role"] == "alert" and region["text"].startswith("The coach, best first: "), region
+    assert "wins about" in region["text"] and not SYMBOLS.search(region["text"]), region
+    print(f"\nthe Hint, as a screen reader hears it: {region['text']}")
+    assert page.locator(".cc-felt .cc-card:not([role=img])").count() == 0, "a card of the felt that is no image"
+    no_violations(arcade, "Whisky Poker hint", found, screenshot_dir)
+    light(page)
+    play_whisky_round(arcade, each_turn=lambda: fits(arcade, "Whisky Poker", widest))
+    whisky_said = page.locator(f"{WHISKY} .cc-announcement")
+    expect(whisky_said).to_contain_text(page.locator(f"{WHISKY} .cc-headline").inner_text(), timeout=TIMEOUT)
+    fits(arcade, "the Whisky Poker showdown", widest)
+    showdown = page.locator(f"{WHISKY} .cc-result-box")
+    assert showdown.bounding_box()["width"] >= 0.95 * page.locator(WHISKY).bounding_box()["width"] - 20
+    expect(page.locator(".cc-score")).to_contain_text("against 3 GreedyBots")
+    readme_picture(page, "whisky_showdown")
+    resize(page, 390, 900)
+    heading, turn = (page.locator(f"{WHISKY} .cc-board-head > span").nth(i).bounding_box() for i in (0, 1))
+    apart = heading["x"] + heading["width"] + 8 <= turn["x"] or turn["y"] >= heading["y"] + heading["height"]
+    assert apart, f"at 390 px the board's heading {heading} touches the turn beside it {turn}"
+    page.screenshot(path=screenshot_dir / "arcade_showdown_390.png")
+    print(f"\narcade fits: widest page {max(widest)} px over {len(widest)} measures")
+    page.set_viewport_size({"width": 1400, "height": 900})
     page.screenshot(path=screenshot_dir / "arcade_whisky_showdown.png", full_page=True)
+    no_violations(arcade, "Whisky Poker showdown", found, screenshot_dir)
+    print("\naxe violations per page: " + "; ".join(f"{k}: {v}" for k, v in found.items()))
 
     # the round's record: downloaded from its link, opened again with Open record, stepped through
     with page.expect_download() as download:
@@ -318,13 +428,16 @@ def theme_switch(page: Any) -> Any:
     return page.locator(".cc-arcade .cc-theme-switch .widget-toggle-buttons")
 
 
-@pytest.mark.parametrize(
-    ("address", "system"), [("light", "dark"), ("dark", "light"), (None, "dark"), (None, "light")], ids=str
-)
-def test_arcade_reads_in_both_themes(
-    arcade: Arcade, voila_url: str, screenshot_dir: Path, address: str | None, system: str
-) -> None:
-    """The address's theme (Voilà's ``?theme=``) if it names one, else the system's (``prefers-color-scheme``)."""
+THEMES = ((None, "dark"), (None, "light"), ("light", "dark"), ("dark", "light"))
+"""The theme an address names (or None) and the system's: each pair is loaded once, by
+:func:`~browser.test_arcade_fits.test_reloads_leave_one_kernel` (a load costs seconds of CPU, and that
+test reloads the page anyway). The pages that follow the system come first: a theme the browser kept
+would be taken instead of the system's."""
+
+
+def reads_in_theme(arcade: Arcade, voila_url: str, screenshot_dir: Path, address: str | None, system: str) -> None:
+    """Load the page with the system in ``system``: it takes the address's theme (Voilà's ``?theme=``) if it
+    names one, else the system's (``prefers-color-scheme``), and follows the system live."""
     page = arcade.page
     page.emulate_media(color_scheme=system)
     arcade.open(f"{voila_url}/?theme={address}" if address else voila_url)

@@ -1,12 +1,14 @@
 """The arcade page fits the screen it is on, and closed pages leave no kernel behind.
 
 At 1400, 1024 and 390 px, at each of your turns of a whole Split and Choose
-game and a Whisky Poker round and at their results, on a Voilà page and as
-a cell's output in JupyterLab, nothing on the page scrolls sideways and no
-text is cut: every element of the arcade or around it whose overflow is
-hidden or scrolls has ``scrollWidth <= clientWidth``. The showdown uses the table's
-width; the score beside the table counts the games. Then five reloads: after
-Voilà's cull time, at most one of their kernels is left.
+game and a Whisky Poker round and at their results, as a cell's output in
+JupyterLab (on a Voilà page: during the game that test_arcade.py plays by
+clicking, the same game), nothing on the page scrolls sideways and no text is
+cut: every element of the arcade or around it whose overflow is hidden or
+scrolls has ``scrollWidth <= clientWidth`` (:func:`~browser.test_arcade.fits`).
+Then five loads of one page (four of them in each theme the page can take: the
+address's or the system's): after Voilà's cull time, only the last one's kernel
+is left.
 """
 
 from __future__ import annotations
@@ -25,89 +27,16 @@ from browser.test_arcade import (
     OUTSIDE,
     SEED,
     SPLIT,
+    THEMES,
     TIMEOUT,
     WHISKY,
+    WIDTHS,
     Arcade,
+    fits,
     play_split_and_choose,
     play_whisky_round,
-    resize,
+    reads_in_theme,
 )
-
-WIDTHS = (1400, 1024, 390)
-
-_OVERFLOWS = """() => {
-    const cut = [];
-    let checked = 0;
-    const root = document.scrollingElement;
-    if (root.scrollWidth > root.clientWidth + 1) cut.push(`the page: ${root.scrollWidth} > ${root.clientWidth}`);
-    // what holds the arcade: Lab's output area and notebook up to its panel (not Lab's own menus), or Voilà's page
-    const around = [];
-    for (let e = document.querySelector('.cc-arcade').parentElement; e; e = e.parentElement) {
-        around.push(e);
-        if (e.classList.contains('jp-NotebookPanel')) break;
-    }
-    for (const e of [...around, ...document.querySelectorAll('.cc-arcade, .cc-arcade *')]) {
-        if (!e.offsetParent || e.closest('.cc-announce')) continue;  // not shown, or for screen readers only
-        const x = getComputedStyle(e).overflowX;
-        if (x === 'visible') continue;
-        checked += 1;
-        if (e.scrollWidth > e.clientWidth + 1)
-            cut.push(`${e.tagName.toLowerCase()}.${[...e.classList].join('.')} "${e.innerText.slice(0, 40)}": ` +
-                     `${e.scrollWidth} > ${e.clientWidth}`);
-    }
-    return [cut, checked];
-}"""
-
-
-def fits(arcade: Arcade, where: str, widest: list[int]) -> None:
-    """At each width, nothing on the page overflows (the widths measured are kept in ``widest``)."""
-    page = arcade.page
-    for width in WIDTHS:
-        resize(page, width, 900)
-        cut, checked = page.evaluate(_OVERFLOWS)
-        assert cut == [], f"{where} at {width} px: {cut}"
-        assert checked > 10, f"{where} at {width} px: only {checked} elements clip or scroll"
-        widest.append(page.evaluate("document.scrollingElement.scrollWidth"))
-    page.set_viewport_size({"width": 1400, "height": 900})
-
-
-def test_the_arcade_fits_at_every_width(
-    arcade: Arcade, voila_url: str, screenshot_dir: Path, readme_picture: Callable[[Any, str], Path]
-) -> None:
-    page = arcade.page
-    page.set_viewport_size({"width": 1400, "height": 900})
-    arcade.open(f"{voila_url}/?seed={SEED}")
-    widest: list[int] = []
-    arcade.option("you")
-    expect(page.locator(SPLIT).locator(".widget-html").first).to_contain_text(f"game {SEED + 1}", timeout=TIMEOUT)
-    play_split_and_choose(arcade, each_turn=lambda: fits(arcade, "Split and Choose", widest))
-    fits(arcade, "the Split and Choose result", widest)
-    page.set_viewport_size({"width": 390, "height": 900})
-    lefts = page.locator(f"{SPLIT} .cc-result-rows tr").evaluate_all(
-        "rows => rows.map(r => [...r.children].map(c => Math.round(c.getBoundingClientRect().left)))"
-    )
-    assert len(lefts) == 3 and all(row == lefts[0] for row in lefts), f"at 390 px the result's columns: {lefts}"
-    page.set_viewport_size({"width": 1400, "height": 900})
-    score = page.locator(".cc-score")
-    expect(score).to_contain_text("against HeuristicBot")
-    expect(score.locator("td")).to_have_count(4)
-
-    arcade.option("Whisky Poker")
-    arcade.expect_playable(WHISKY)
-    play_whisky_round(arcade, each_turn=lambda: fits(arcade, "Whisky Poker", widest))
-    fits(arcade, "the Whisky Poker showdown", widest)
-    showdown = page.locator(f"{WHISKY} .cc-result-box")
-    table = page.locator(WHISKY)
-    assert showdown.bounding_box()["width"] >= 0.95 * table.bounding_box()["width"] - 20
-    expect(score).to_contain_text("against 3 GreedyBots")
-    page.set_viewport_size({"width": 1400, "height": 900})
-    readme_picture(page, "whisky_showdown")
-    resize(page, 390, 900)
-    heading, turn = (page.locator(f"{WHISKY} .cc-board-head > span").nth(i).bounding_box() for i in (0, 1))
-    apart = heading["x"] + heading["width"] + 8 <= turn["x"] or turn["y"] >= heading["y"] + heading["height"]
-    assert apart, f"at 390 px the board's heading {heading} touches the turn beside it {turn}"
-    page.screenshot(path=screenshot_dir / "arcade_showdown_390.png")
-    print(f"\narcade fits: widest page {max(widest)} px over {len(widest)} measures")
 
 
 def test_the_arcade_fits_in_lab(run_notebook: Callable[..., Any], screenshot_dir: Path) -> None:
@@ -132,12 +61,17 @@ def test_the_arcade_fits_in_lab(run_notebook: Callable[..., Any], screenshot_dir
     print(f"\narcade fits in Lab: widest page {max(widest)} px over {len(widest)} measures")
 
 
-def test_reloads_leave_one_kernel(arcade: Arcade, voila_url: str) -> None:
+def test_reloads_leave_one_kernel(arcade: Arcade, voila_url: str, screenshot_dir: Path) -> None:
+    """Five loads of the page, one after the other: the first four in each theme (those of
+    :data:`~browser.test_arcade.THEMES`, each read as :func:`~browser.test_arcade.reads_in_theme` says)."""
     page = arcade.page
-    page.set_viewport_size({"width": 1024, "height": 800})
+    page.set_viewport_size({"width": 1400, "height": 900})
     kernels = []
-    for _ in range(5):
-        arcade.open(voila_url)
+    for address, system in (*THEMES, (None, None)):
+        if system is None:
+            arcade.open(voila_url)
+        else:
+            reads_in_theme(arcade, voila_url, screenshot_dir, address, system)
         config = page.locator("#jupyter-config-data").text_content() or ""
         found = re.search(r'"kernelId":\s*"([\w-]+)"', config)
         assert found, config[:200]

@@ -21,7 +21,6 @@ import importlib.util
 import json
 import re
 import subprocess
-import urllib.parse
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -93,38 +92,6 @@ def test_every_lesson_opens_with_the_install_cell(built_lite: Path) -> None:
     assert kernel["pyodideUrl"] == "./static/pyodide/pyodide.mjs", "the Pyodide addon points the kernel at the site's"
 
 
-def test_the_kernel_boots_offline_and_runs_the_engine_and_a_widget(
-    page: Any, lite_url: str, screenshot_dir: Path
-) -> None:
-    asked: list[str] = []
-    page.context.route(
-        "**/*", lambda route: route.continue_() if route.request.url.startswith(lite_url) else route.abort()
-    )
-    page.context.on("request", lambda request: asked.append(request.url))
-    page.add_init_script(f"localStorage.setItem({json.dumps(KEY)}, 'a score')")
-    code = "&".join("code=" + urllib.parse.quote(c) for c in (INSTALL, ENGINE, CLICK, STORE))
-    page.set_viewport_size({"width": 1200, "height": 800})
-    page.goto(f"{lite_url}/repl/index.html?kernel=python&toolbar=1&{code}")
-    answer = page.get_by_text("Royal flush, the Joker as the Ten of spades")
-    try:
-        answer.first.wait_for(timeout=BOOT_MS)
-    except Exception:
-        page.screenshot(path=screenshot_dir / "lite_failed.png")
-        elsewhere = sorted({url.split("?")[0] for url in asked if not url.startswith(lite_url)})
-        pytest.fail(f"the kernel did not answer (asked elsewhere for: {elsewhere[:6]})")
-    local = [url for url in asked if url.startswith(lite_url)]
-    assert any(url.endswith("pyodide.asm.wasm") for url in local), "Pyodide's core comes from the site"
-    label = page.locator(".widget-label").first
-    expect(label).to_have_text("not yet", timeout=30_000)
-    page.get_by_role("button", name="Evaluate").click()
-    expect(label).to_have_text("Royal flush", timeout=30_000)  # the click reached Python, and its answer came back
-    button = page.get_by_role("button", name="Kept?")
-    expect(button).to_be_visible(timeout=30_000)
-    button.click()
-    expect(page.get_by_text("kept a score")).to_be_visible(timeout=30_000)  # anywidget runs in JupyterLite too
-    page.screenshot(path=screenshot_dir / "lite_engine.png")
-
-
 def offline(page: Any, lite_url: str) -> None:
     """Every request of ``page`` that is not for the site fails, as offline: Pyodide's package site too."""
     page.context.route(
@@ -146,12 +113,18 @@ def run_cell(page: Any, cell: Any) -> None:
     pytest.fail("the cell never started: Shift+Enter did not reach the notebook")
 
 
-def test_the_first_cell_says_in_plain_words_what_is_missing_offline(
+def test_the_first_cell_says_in_plain_words_what_is_missing_offline_then_the_engine_and_a_widget_run(
     page: Any, lite_url: str, screenshot_dir: Path
 ) -> None:
     """A lesson's first cell, run with Pyodide's package site out of reach: no traceback, but what is
-    missing and what still works; pictured at 1400, 1024 and 390 px, light and dark."""
+    missing and what still works; pictured at 1400, 1024 and 390 px, light and dark. Then, in the same
+    kernel (one boot of Pyodide: seconds of CPU), cells below it install ipywidgets and anywidget from the
+    site's package index, ``evaluate`` answers, a widget's click reaches Python, and the arcade's score
+    store reads what the browser kept."""
+    asked: list[str] = []
     offline(page, lite_url)
+    page.context.on("request", lambda request: asked.append(request.url))
+    page.add_init_script(f"localStorage.setItem({json.dumps(KEY)}, 'a score')")
     page.set_viewport_size({"width": 1400, "height": 900})
     page.goto(f"{lite_url}/notebooks/index.html?path=01_cards_and_hands.ipynb")
     first = page.locator(".jp-Cell").first
@@ -161,7 +134,10 @@ def test_the_first_cell_says_in_plain_words_what_is_missing_offline(
         expect(said.first).to_contain_text("Not installed: numpy", timeout=FIRST_CELL_MS)
     except AssertionError:
         page.screenshot(path=screenshot_dir / "lite_first_cell_failed.png")
-        raise
+        elsewhere = sorted({url.split("?")[0] for url in asked if not url.startswith(lite_url)})
+        pytest.fail(f"the kernel did not answer (asked elsewhere for: {elsewhere[:6]})")
+    local = [url for url in asked if url.startswith(lite_url)]
+    assert any(url.endswith("pyodide.asm.wasm") for url in local), "Pyodide's core comes from the site"
     expect(said.first).to_contain_text("Works without them: cards and packs, a hand's value (evaluate)")
     shown = "\n".join(said.all_inner_texts())
     assert "Traceback" not in shown and "OSError" not in shown, shown
@@ -176,3 +152,31 @@ def test_the_first_cell_says_in_plain_words_what_is_missing_offline(
         for width in (1400, 1024, 390):
             page.set_viewport_size({"width": width, "height": 900})
             first.screenshot(path=screenshot_dir / f"lite_first_cell_{width}_{theme}.png", animations="disabled")
+
+    page.set_viewport_size({"width": 1200, "height": 800})
+    for code in (INSTALL, ENGINE, CLICK, STORE):
+        run_below(page, code)
+    expect(page.get_by_text("Royal flush, the Joker as the Ten of spades").first).to_be_visible(timeout=BOOT_MS)
+    label = page.locator(".widget-label").first
+    expect(label).to_have_text("not yet", timeout=30_000)
+    page.get_by_role("button", name="Evaluate").click()
+    expect(label).to_have_text("Royal flush", timeout=30_000)  # the click reached Python, and its answer came back
+    button = page.get_by_role("button", name="Kept?")
+    expect(button).to_be_visible(timeout=30_000)
+    button.click()
+    expect(page.get_by_text("kept a score")).to_be_visible(timeout=30_000)  # anywidget runs in JupyterLite too
+    page.screenshot(path=screenshot_dir / "lite_engine.png")
+
+
+def run_below(page: Any, code: str) -> None:
+    """A new cell below the one selected (the toolbar's button), holding ``code`` (typed as one piece: no
+    bracket closed or line indented for it), run by its keys."""
+    page.get_by_role("toolbar", name="main area toolbar").get_by_role("button", name="Insert a cell below (B)").click()
+    cells = page.locator(".jp-Notebook .jp-Cell")
+    cell = cells.nth(cells.evaluate_all("all => all.findIndex(c => c.classList.contains('jp-mod-active'))"))
+    expect(cell.locator(".cm-content")).to_have_text("")
+    cell.locator(".cm-content").click()
+    page.keyboard.insert_text(code)
+    expect(cell.locator(".cm-content")).to_contain_text(code.splitlines()[-1])
+    page.keyboard.press("Shift+Enter")
+    expect(cell.locator(".jp-InputPrompt")).to_contain_text(re.compile(r"\[(\*|\d+)\]"), timeout=10_000)
