@@ -6,6 +6,8 @@ True
 True
 """
 
+from typing import TypeGuard
+
 SHOWN = 200
 """The most characters of a bad value that a message repeats."""
 
@@ -25,6 +27,16 @@ def shown(value: object, limit: int = SHOWN) -> str:
         kind = type(value).__name__
         return f"<{'an' if kind[:1].lower() in 'aeiou' else 'a'} {kind} whose repr fails: {type(error).__name__}>"
     return cut(text, limit)
+
+
+def is_real(value: object) -> TypeGuard[float]:
+    """Whether ``value`` is a real number as a setting takes one: an int or a
+    float, not a bool (``True`` is no chance), so a range check can follow.
+
+    >>> is_real(0.5), is_real(1), is_real(True), is_real("0.5")
+    (True, True, False, False)
+    """
+    return not isinstance(value, bool) and isinstance(value, int | float)
 
 
 def cut(text: str, limit: int = SHOWN) -> str:

@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+import math
+import re
 from collections.abc import Callable
 
 import pytest
 
 from cardcommons import Pack, category_counts, evaluate, parse_card, parse_cards
 from cardcommons.bots import RandomBot
+from cardcommons.bots.policies import Trembling
+from cardcommons.bots.split_and_choose import Foresight
+from cardcommons.bots.worlds import TableModel
+from cardcommons.classkit.sandbox import Limits
 from cardcommons.errors import SHOWN
 from cardcommons.lookup import evaluate_many, hand_table
 from cardcommons.rates import Rate
@@ -54,3 +60,19 @@ def test_a_message_cuts_the_bad_value_to_a_few_hundred_characters(call: Callable
         call()
     message = str(raised.value)
     assert len(message) < 2 * SHOWN + 200, message[:500]
+
+
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        (lambda: Trembling(None, True), "tremble is a chance from 0 to 1, not True"),
+        (lambda: Foresight(tilt=True), "tilt is a number from 0 up, not True"),
+        (lambda: Foresight(sharpness=math.inf), "sharpness is a number from 0 up, or None, not inf"),
+        (lambda: Foresight(wander={"split": math.nan}), "wander is a chance from 0 to 1 for each of"),
+        (lambda: TableModel(tremble=False), "tremble is a chance above 0 and at most 1, not False"),
+        (lambda: Limits(timeout=True), "timeout must be a positive number of seconds, not True"),
+    ],
+)
+def test_a_setting_that_takes_a_number_refuses_a_bool_and_nan(make: Callable[[], object], message: str) -> None:
+    with pytest.raises(ValueError, match=re.escape(message)):
+        make()

@@ -35,7 +35,7 @@ from typing import Protocol, runtime_checkable
 from cardcommons.bots.choice import checked_legal, legal_sequence
 from cardcommons.bots.split_and_choose import HeuristicBot
 from cardcommons.bots.whisky import GreedyBot, percentile_of
-from cardcommons.errors import RulesError, shown
+from cardcommons.errors import RulesError, is_real, shown
 from cardcommons.game import Action, Observation
 from cardcommons.whisky import KNOCK, WhiskyObservation
 
@@ -123,7 +123,7 @@ class Trembling:
             )
         for name in ("tremble", "wander", "knock_floor"):
             chance = getattr(self, name)
-            if isinstance(chance, bool) or not isinstance(chance, int | float) or not 0 <= chance <= 1:
+            if not is_real(chance) or not 0 <= chance <= 1:
                 raise RulesError(f"{name} is a chance from 0 to 1, not {shown(chance)}")
         if self.tremble + self.wander > 1:
             raise RulesError(f"tremble and wander are chances of one move: at most 1 together, not {shown(self)}")

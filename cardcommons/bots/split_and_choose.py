@@ -56,7 +56,7 @@ import numpy.typing as npt
 from cardcommons.bots.choice import ONE, Num, Ops, RuleBot, best, draw, seed_of
 from cardcommons.cards import JOKER, Card, Rank, Suit
 from cardcommons.categories import STANDARD
-from cardcommons.errors import RulesError, shown
+from cardcommons.errors import RulesError, is_real, shown
 from cardcommons.game import Action, Observation
 from cardcommons.split_and_choose import (
     PACK,
@@ -498,24 +498,21 @@ class Foresight(HeuristicBot):
         tilt: float = 0.0,
     ) -> None:
         super().__init__(seed)
-        if isinstance(sight, bool) or not isinstance(sight, int | float) or not 0 <= sight <= 1:
+        if not is_real(sight) or not 0 <= sight <= 1:
             raise RulesError(f"sight is a chance from 0 to 1, not {shown(sight)}")
         self.sight = float(sight)
         wander = {} if wander is None else wander
         if not isinstance(wander, Mapping) or any(
-            phase not in WANDER_PHASES or isinstance(w, bool) or not isinstance(w, int | float) or not 0 <= w <= 1
-            for phase, w in wander.items()
+            phase not in WANDER_PHASES or not is_real(w) or not 0 <= w <= 1 for phase, w in wander.items()
         ):
             raise RulesError(
                 f"wander is a chance from 0 to 1 for each of {', '.join(WANDER_PHASES)}, not {shown(wander)}"
             )
         self.wander = {phase: float(w) for phase, w in wander.items()}
-        if sharpness is not None and (
-            isinstance(sharpness, bool) or not isinstance(sharpness, int | float) or not 0 <= sharpness < math.inf
-        ):
+        if sharpness is not None and (not is_real(sharpness) or not 0 <= sharpness < math.inf):
             raise RulesError(f"sharpness is a number from 0 up, or None, not {shown(sharpness)}")
         self.sharpness = None if sharpness is None else float(sharpness)
-        if isinstance(tilt, bool) or not isinstance(tilt, int | float) or not 0 <= tilt < math.inf:
+        if not is_real(tilt) or not 0 <= tilt < math.inf:
             raise RulesError(f"tilt is a number from 0 up, not {shown(tilt)}")
         self.tilt = float(tilt)
 

@@ -39,7 +39,7 @@ import numpy.typing as npt
 from cardcommons.bots.policies import RANDOM, Policy, Trembling, batch_form
 from cardcommons.bots.split_and_choose import HeuristicBot
 from cardcommons.bots.whisky import GreedyBot
-from cardcommons.errors import RulesError, shown
+from cardcommons.errors import RulesError, is_real, shown
 from cardcommons.game import Game
 from cardcommons.split_and_choose import SplitAndChoose
 from cardcommons.whisky import WhiskyPoker
@@ -170,7 +170,7 @@ def family(prior: Mapping[str, float] | None = None) -> Family:
     for name, chance in prior.items():
         if name not in STYLES:
             raise RulesError(f"no style named {shown(name)}; the styles are {', '.join(map(repr, STYLES))}")
-        if isinstance(chance, bool) or not isinstance(chance, int | float) or not 0 <= chance <= 1:
+        if not is_real(chance) or not 0 <= chance <= 1:
             raise RulesError(f"the prior of style {name!r} is a chance from 0 to 1, not {shown(chance)}")
     total = math.fsum(prior.values())
     if not math.isclose(total, 1, abs_tol=1e-9):

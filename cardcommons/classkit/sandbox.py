@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import cardcommons
-from cardcommons.errors import ClassKitError, cut
+from cardcommons.errors import ClassKitError, cut, is_real
 
 HOME = Path("/home/student")
 """The sandbox's home and working folder (a RAM folder of its own)."""
@@ -78,7 +78,7 @@ class Limits:
     disk: int = 256
 
     def __post_init__(self) -> None:
-        if isinstance(self.timeout, bool) or not isinstance(self.timeout, int | float) or not self.timeout > 0:
+        if not is_real(self.timeout) or not self.timeout > 0:
             raise ClassKitError(f"timeout must be a positive number of seconds, not {self.timeout!r}")
         for name, least in (("memory", 256), ("processes", 8), ("disk", 1)):
             value = getattr(self, name)

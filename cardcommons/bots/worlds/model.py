@@ -20,7 +20,7 @@ from cardcommons.bots.policies import Policy, RandomBot, Trembling, batch_form, 
 from cardcommons.bots.split_and_choose import HeuristicBot
 from cardcommons.bots.styles import FAMILY, Family, SeatStyles, StyleReading, known_seat
 from cardcommons.bots.whisky import GreedyBot
-from cardcommons.errors import RulesError, shown
+from cardcommons.errors import RulesError, is_real, shown
 from cardcommons.game import Action, Game
 from cardcommons.split_and_choose import SplitAndChoose
 from cardcommons.whisky import WhiskyPoker
@@ -78,7 +78,7 @@ class TableModel:
                 raise RulesError(
                     f"a table model's policy has probabilities(observation, legal_actions), not {shown(policy)}"
                 )
-        if isinstance(self.tremble, bool) or not isinstance(self.tremble, int | float) or not 0 < self.tremble <= 1:
+        if not is_real(self.tremble) or not 0 < self.tremble <= 1:
             raise RulesError(f"tremble is a chance above 0 and at most 1, not {shown(self.tremble)}")
         if self.styles is not None and not isinstance(self.styles, Family):
             raise RulesError(
