@@ -5,11 +5,12 @@ from __future__ import annotations
 import json
 import math
 import random
+from typing import Any
 
 import numpy as np
 import pytest
 
-from cardcommons.bots import GreedyBot, MonteCarloBot, RandomBot
+from cardcommons.bots import GreedyBot, HeuristicBot, MonteCarloBot, RandomBot
 from cardcommons.bots.policies import Trembling
 from cardcommons.bots.standin import SIGHT, TILT, fitted, settings, stand_in
 from cardcommons.bots.standin_fit import GAMES, Decision, decisions, fit_table, fit_whisky, log_games, new_game, read
@@ -161,20 +162,14 @@ def test_a_strength_between_those_fitted_takes_the_nearest() -> None:
     assert settings(game, 2000) == settings(game, 1000)
 
 
-def test_a_knock_floor_reads_alike_one_hand_at_a_time_and_in_batch() -> None:
-    """A wander that knocks in phase 2 only on strong hands: the scalar chances and the
-    play-outs' batch chances agree move for move, and a knock at random on a
-    hand below the floor keeps only the tremble's part (in phase 1, any hand may knock at random)."""
-    from cardcommons.bots.playouts.whisky import policy_chances
-    from cardcommons.bots.whisky import percentile_of
-    from cardcommons.whisky import Knock, rules_table
+def random_views(games: int, most: int, rng: random.Random) -> Any:
+    """The player to move in 3-player games after up to ``most`` moves at random:
+    its view, the legal moves, the rules' table, its hand and the face-up spare as card ids."""
+    from cardcommons.whisky import rules_table
 
-    policy = Trembling(GreedyBot(0.9996, 0.56), 0.01, 0.6, knock_floor=0.9)
-    rng = random.Random(3)
-    weak = strong = 0
-    for seed in range(30):
+    for seed in range(games):
         game = WhiskyPoker(3, seed=seed)
-        for _ in range(rng.randrange(6)):
+        for _ in range(rng.randrange(most)):
             if not game.is_over:
                 game.apply(rng.choice(game.legal_actions()))
         if (player := game.current_player) is None:
@@ -183,6 +178,20 @@ def test_a_knock_floor_reads_alike_one_hand_at_a_time_and_in_batch() -> None:
         table = rules_table(view.players, view.jokers, view.ace_low, view.ranking)
         hands = np.array([sorted(table.ids[c] for c in view.hand)])
         spare = None if view.spare is None else np.array(sorted(table.ids[c] for c in view.spare))
+        yield view, legal, table, hands, spare
+
+
+def test_a_knock_floor_reads_alike_one_hand_at_a_time_and_in_batch() -> None:
+    """A wander that knocks in phase 2 only on strong hands: the scalar chances and the
+    play-outs' batch chances agree move for move, and a knock at random on a
+    hand below the floor keeps only the tremble's part (in phase 1, any hand may knock at random)."""
+    from cardcommons.bots.playouts.whisky import policy_chances
+    from cardcommons.bots.whisky import percentile_of
+    from cardcommons.whisky import Knock
+
+    policy = Trembling(GreedyBot(0.9996, 0.56), 0.01, 0.6, knock_floor=0.9)
+    weak = strong = 0
+    for view, legal, table, hands, spare in random_views(30, 6, random.Random(3)):
         chances = policy.probabilities(view, legal)
         for action, chance in zip(legal, chances, strict=True):
             assert policy_chances(policy, table, hands, spare, action)[0] == pytest.approx(chance)
@@ -195,6 +204,85 @@ def test_a_knock_floor_reads_alike_one_hand_at_a_time_and_in_batch() -> None:
             strong += 1
             assert chances[k] > by_rule + 0.01 / len(legal)
     assert weak and strong
+
+
+def test_knock_chances_read_alike_one_hand_at_a_time_and_in_batch() -> None:
+    """A policy with a chance of a knock for each phase and band of hands,
+    stuck or not: before the first knock a knock has that chance and the other
+    moves share the rest in proportion to their chances without it; after a
+    knock the chances are the policy's without it. The scalar chances and the
+    play-outs' batch chances agree move for move."""
+    from cardcommons.bots.playouts.whisky import policy_chances
+    from cardcommons.bots.policies import knock_cells
+    from cardcommons.bots.whisky import is_stuck, percentile_of
+    from cardcommons.whisky import Knock
+
+    knocks = (0.01, 0.2, 0.3, 0.4, 0.5, 0.6, 0.25, 0.65, 0.05, 0.1, 0.7, 0.8)
+    plain = Trembling(GreedyBot(0.9996, 0.56), 0.01, 0.6, knock_floor=0.9)
+    policy = Trembling(GreedyBot(0.9996, 0.56), 0.01, 0.6, knock_floor=0.9, knocks=knocks)
+    cells, elsewhere = set(), 0
+    for view, legal, table, hands, spare in random_views(40, 9, random.Random(4)):
+        chances, without = policy.probabilities(view, legal), plain.probabilities(view, legal)
+        assert sum(chances) == pytest.approx(1)
+        for action, chance in zip(legal, chances, strict=True):
+            batch = policy_chances(policy, table, hands, spare, action, knocked=view.knocker is not None)
+            assert batch[0] == pytest.approx(chance)
+        k = next(i for i, a in enumerate(legal) if isinstance(a, Knock))
+        if view.knocker is None:
+            cell = int(knock_cells(np.array([percentile_of(view)]), np.array([is_stuck(view)]), view.phase)[0])
+            cells.add(cell)
+            assert chances[k] == pytest.approx(knocks[cell])
+            rest = [c for i, c in enumerate(chances) if i != k]
+            others = [c * (1 - knocks[cell]) / (1 - without[k]) for i, c in enumerate(without) if i != k]
+            assert rest == pytest.approx(others)
+        else:
+            elsewhere += 1
+            assert chances == pytest.approx(without)
+    first = set(range(8, 12))  # phase 1's cells
+    assert len(cells - first) >= 2 and len(cells & first) >= 2 and elsewhere
+
+
+@pytest.mark.parametrize(
+    ("knocks", "named"),
+    [
+        ((0.1,) * 6, r"\(0.1, 0.1, 0.1, 0.1, 0.1, 0.1\)"),
+        ((0.1,) * 11 + (1.0,), "1.0"),
+        ((0.1,) * 11 + (float("nan"),), "nan"),
+        ([0.1] * 12, r"\[0.1,"),
+    ],
+)
+def test_knock_chances_out_of_reach_are_refused_by_name(knocks: object, named: str) -> None:
+    with pytest.raises(RulesError, match=named):
+        Trembling(GreedyBot(), 0.01, 0.5, knocks=knocks)  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match="moves at random now and then"):
+        Trembling(GreedyBot(), 0.0, knocks=(0.1,) * 12)
+
+
+@pytest.mark.parametrize("tilt", [-0.5, float("nan"), float("inf"), True, "1"])
+def test_a_knock_tilt_out_of_reach_is_refused_by_name(tilt: object) -> None:
+    with pytest.raises(RulesError, match=f"tilt is a number from 0 up, not {tilt!r}"):
+        Trembling(GreedyBot(), 0.01, 0.5, tilt=tilt)  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match="only a Whisky Poker policy"):
+        Trembling(HeuristicBot(), 0.01, tilt=1.0)
+
+
+def test_a_knock_tilt_reads_a_knocker_stronger_and_is_fitted_to_where_its_hands_came_out(
+    logged: dict[str, dict[str, list[str]]],
+) -> None:
+    """Logged games at 4 players, at seat 0's turn after a MonteCarloBot
+    knocked: the worlds read the knocker's hand weaker than it came out,
+    so a tilt makes the bands its hands came out in likelier, and the
+    tilt stored is the likeliest of those tried on every logged game."""
+    from cardcommons.bots.standin_fit import KNOCK_TILTS, fit_knock_tilt, knock_worlds
+
+    read = [knock_worlds("whisky-4", g, 100) for g in logged["whisky-4"]["quick"][:40]]
+    found = [w for w in read if w is not None]
+    assert len(found) >= 5 and all(len(held) == 1000 and 0 <= true <= 1 for held, true in found)
+    scores = fit_knock_tilt(found)
+    assert scores[1.0] > scores[0.0]
+    stored = fitted()["knock_tilts"]["whisky-4"]
+    assert [float(t) for t in stored] == list(KNOCK_TILTS)
+    assert settings(WhiskyPoker(4, seed=1), 100)["knock_tilt"] == max(KNOCK_TILTS, key=lambda t: stored[str(t)])
 
 
 @pytest.mark.parametrize("strength", ["quick", "steady"])

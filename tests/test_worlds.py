@@ -73,10 +73,11 @@ def test_bots_play_their_moves_as_often_as_they_say() -> None:
             assert sum(chances) == pytest.approx(1) and chances[legal.index(move)] > 0
 
 
-def assert_one_seat_read_as_exact_enumeration(view: Any) -> None:
+def assert_one_seat_read_as_exact_enumeration(view: Any, model: TableModel = RULE_OF_THUMB, tilt: float = 0.0) -> None:
     """The sampler's worlds put each card in the one other seat's hand as
     often as the exact posterior says: every set of cards that seat may hold,
-    weighed by the chance of its moves (:func:`likelihood`, the game replayed)."""
+    weighed by the chance of its moves under ``model`` (:func:`likelihood`, the game replayed),
+    and by the ``tilt`` of its knock's hand (:func:`~cardcommons.bots.worlds.whisky.knock_tilt`)."""
     deals = whisky_playouts.deal(view, 1, seed=0)
     places = whisky_playouts.places(view, deals.template)
     (other,) = [s for s in range(view.players) if places.unknown[s]]
@@ -87,11 +88,15 @@ def assert_one_seat_read_as_exact_enumeration(view: Any) -> None:
     for chosen in itertools.combinations(range(len(pool)), hidden.stop - hidden.start):
         rest = [pool[i] for i in range(len(pool)) if i not in chosen]
         row = np.array([[*(pool[i] for i in chosen), *rest]])
-        weight = likelihood(deals.subset(np.array([0]), row).game(0), view.player)
+        game = deals.subset(np.array([0]), row).game(0)
+        weight = likelihood(game, view.player, model)
+        if tilt:
+            hand = np.array([[deals.table.ids[c] for c in game.hands[other]]])
+            weight *= float(whisky_worlds.knock_tilt(deals.table, hand, np.array([tilt]))[0, 0])
         total += weight
         for i in chosen:
             exact[pool[i]] += weight
-    worlds = sample_worlds(view, 4000, seed=3)
+    worlds = sample_worlds(view, 4000, seed=3, model=model)
     sampled = Counter(worlds.deals.shuffled[:, hidden].reshape(-1).tolist())
     assert worlds.effective > 1000
     for card in set(pool):
@@ -100,7 +105,7 @@ def assert_one_seat_read_as_exact_enumeration(view: Any) -> None:
         assert abs(seen - expected) < 4 * np.sqrt(expected * (1 - expected) / worlds.effective) + 0.01, card
 
 
-def test_the_reading_of_a_knock_matches_exact_enumeration() -> None:
+def knocked_game() -> WhiskyPoker:
     """Two players, late in the game: seat 0 passed, exchanged twice and knocked."""
     game = WhiskyPoker(2, seed=14, dealer=1)
     bots = [GreedyBot(seed=1), GreedyBot(seed=2)]
@@ -108,11 +113,38 @@ def test_the_reading_of_a_knock_matches_exact_enumeration() -> None:
         seat = game.current_player
         assert seat is not None
         game.apply(bots[seat].act(game.observation(seat), game.legal_actions()))
+    return game
+
+
+def test_the_reading_of_a_knock_matches_exact_enumeration() -> None:
+    """Two players, late in the game: seat 0 passed, exchanged twice and knocked."""
+    game = knocked_game()
     assert game.current_player == 1 and game.knocker == 0 and len(game.actions) == 5
     view = game.observation(1)
     assert_one_seat_read_as_exact_enumeration(view)
     uniform = sample_worlds(view, 4000, seed=3, model=None)
     assert uniform.effective == 4000  # no reading: every world counts the same
+
+
+def test_the_reading_of_a_knock_by_its_knock_chances_matches_exact_enumeration() -> None:
+    """The same game, seat 0 read by a policy whose chance of a knock in phase
+    2 is set by the hand's band and whether it is stuck (as MonteCarloBot's
+    stand-in's is): the sampler's batch chances weigh the worlds as the policy's
+    own chances, move by move, do. The knock is likelier on a weak stuck hand
+    than on a top one here, so the reading differs from the same policy's without them.
+    With a tilt of its knock's hand too, the worlds are weighed by it as well."""
+    game = knocked_game()
+    knocks = (0.01, 0.6, 0.05, 0.3, 0.05, 0.3, 0.2, 0.1, 0.02, 0.2, 0.3, 0.3)
+    view = game.observation(1)
+    model = RULE_OF_THUMB.seated([Trembling(GreedyBot(seed=0), 0.01, 0.5, 0.9, knocks=knocks), None])
+    assert_one_seat_read_as_exact_enumeration(view, model)
+    tilted = RULE_OF_THUMB.seated([Trembling(GreedyBot(seed=0), 0.01, 0.5, 0.9, knocks=knocks, tilt=1.5), None])
+    assert_one_seat_read_as_exact_enumeration(view, tilted, tilt=1.5)
+    plain = RULE_OF_THUMB.seated([Trembling(GreedyBot(seed=0), 0.01, 0.5, 0.9), None])
+    hidden = whisky_playouts.places(view, whisky_playouts.deal(view, 1, seed=0).template).seat(0)
+    drawn = [sample_worlds(view, 4000, seed=3, model=m).deals.shuffled[:, hidden] for m in (model, plain)]
+    held = [Counter(cards.reshape(-1).tolist()) for cards in drawn]  # how often seat 0 holds each card
+    assert max(abs(held[0][c] - held[1][c]) for c in held[0]) > 0.05 * 4000
 
 
 def test_a_take_of_the_unseen_spare_off_the_rule_is_weighed_too() -> None:

@@ -38,7 +38,7 @@ def plain_style_chances(moves: list[Any], hidden: Any, styles: Any, table: Any) 
         spare = None if move.spare is None else np.array(sorted(move.spare), dtype=np.int64)
         if spare is not None:
             hands = np.sort(hands, axis=1)
-        found = whisky_playouts.policies_chances(forms, table, hands, spare, move.action)
+        found = whisky_playouts.policies_chances(forms, table, hands, spare, move.action, move.knocked)
         chances[np.ix_(rows, weighed)] *= found
         fits[np.ix_(rows, weighed)] += found > 1 / move.legal + 1e-12
     chances[:, np.setdiff1d(np.arange(len(styles.forms)), weighed)] = at_random

@@ -26,23 +26,80 @@ batch path read nothing else of a policy.
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
+import numpy as np
+import numpy.typing as npt
+
 from cardcommons.bots.choice import checked_legal, legal_sequence
 from cardcommons.bots.split_and_choose import HeuristicBot
-from cardcommons.bots.whisky import GreedyBot, percentile_of
+from cardcommons.bots.whisky import GreedyBot, is_stuck, percentile_of
 from cardcommons.errors import RulesError, is_real, shown
 from cardcommons.game import Action, Observation
 from cardcommons.whisky import KNOCK, WhiskyObservation
 
-__all__ = ["RANDOM", "Policy", "RandomBot", "Rule", "Trembling", "batch_form", "candidates", "checked_probabilities"]
+__all__ = [
+    "FIRST_KNOCK_BANDS",
+    "KNOCK_BANDS",
+    "KNOCK_CELLS",
+    "RANDOM",
+    "Policy",
+    "RandomBot",
+    "Rule",
+    "Trembling",
+    "batch_form",
+    "candidates",
+    "checked_probabilities",
+    "knock_cells",
+]
 
+Ids = npt.NDArray[np.int64]
 Rule = GreedyBot | HeuristicBot
 """The bots whose rule plays many games at once (:mod:`cardcommons.bots.playouts`)."""
+
+KNOCK_BANDS = (0.95, 0.99, 0.998)
+"""The percentiles that part Whisky Poker's hands into bands for a policy's chances of a knock in
+phase 2 (``Trembling.knocks``), each band stuck or not,"""
+FIRST_KNOCK_BANDS = (0.5, 0.9, 0.98)
+"""and in phase 1."""
+
+
+def _bands(edges: tuple[float, ...]) -> list[str]:
+    bounds = (0, *edges, 1)
+    return [f"{low:g}_{high:g}" for low, high in itertools.pairwise(bounds)]
+
+
+KNOCK_CELLS = (
+    *(f"knock_phase2_{band}{stuck}" for band in _bands(KNOCK_BANDS) for stuck in ("", "_stuck")),
+    *(f"knock_phase1_{band}" for band in _bands(FIRST_KNOCK_BANDS)),
+)
+"""The names of a policy's chances of a knock (``Trembling.knocks``, in this order: see :func:`knock_cells`).
+
+>>> KNOCK_CELLS[:3], KNOCK_CELLS[-1]
+(('knock_phase2_0_0.95', 'knock_phase2_0_0.95_stuck', 'knock_phase2_0.95_0.99'), 'knock_phase1_0.98_1')
+"""
+
+
+def knock_cells(percentiles: npt.NDArray[np.float64], stuck: npt.NDArray[np.bool_], phase: int) -> Ids:
+    """The place in ``Trembling.knocks`` of hands at ``percentiles`` in
+    ``phase``: in phase 2, their band (:data:`KNOCK_BANDS`) and whether each is
+    ``stuck`` (no move beats it); in phase 1, after those, their band (:data:`FIRST_KNOCK_BANDS`).
+
+    >>> knock_cells(np.array([0.5, 0.5, 0.98, 1.0]), np.array([False, True, True, False]), 2).tolist()
+    [0, 1, 3, 6]
+    >>> knock_cells(np.array([0.3, 0.95]), np.zeros(2, dtype=bool), 1).tolist()
+    [8, 10]
+    """
+    if phase == 1:
+        found: Ids = 2 * (len(KNOCK_BANDS) + 1) + np.searchsorted(FIRST_KNOCK_BANDS, percentiles, side="right")
+        return found
+    found = 2 * np.searchsorted(KNOCK_BANDS, percentiles, side="right") + stuck
+    return found
 
 
 @runtime_checkable
@@ -100,6 +157,20 @@ class Trembling:
     how MonteCarloBot's stand-in plays on. Its probabilities, which read a
     player's view alone, are the rule's and the moves at random as above.
 
+    ``knocks`` (Whisky Poker only, for reading moves; the play-outs play by
+    the rule): before the first knock, the chance of a knock, by the phase,
+    the hand's band and in phase 2 whether no move beats it (:func:`knock_cells`),
+    fitted where the rule and the moves at random put it wrong; the other moves
+    keep their chances in proportion. Empty: as the rule and the moves at random make it.
+
+    ``tilt`` (Whisky Poker only, for reading the cards of a seat that knocked):
+    its hand is read as stronger than its moves alone say, each way to deal
+    it weighed by ``exp(tilt * nines)``, the nines of its percentile
+    (:func:`cardcommons.bots.worlds.whisky.knock_tilt`). MonteCarloBot's moves
+    before its knock say less of the cards it keeps than its choices hold, so
+    its stand-in's tilt is fitted to where its hands came out (see
+    :mod:`cardcommons.bots.standin`).
+
     >>> from cardcommons.whisky import WhiskyPoker
     >>> game = WhiskyPoker.from_deal(["As Ad Ks Kd 9c", "Qh Qs Jc 10d 9h"], "Ac Kc Qc Jd 10s")
     >>> Trembling(None, 1.0).probabilities(game.observation(0), game.legal_actions())
@@ -111,6 +182,8 @@ class Trembling:
     wander: float = 0.0
     knock_floor: float = 0.0
     looks_ahead: bool = False
+    knocks: tuple[float, ...] = ()
+    tilt: float = 0.0
 
     def __post_init__(self) -> None:
         if self.rule is not None and not isinstance(self.rule, GreedyBot | HeuristicBot):
@@ -127,6 +200,23 @@ class Trembling:
                 raise RulesError(f"{name} is a chance from 0 to 1, not {shown(chance)}")
         if self.tremble + self.wander > 1:
             raise RulesError(f"tremble and wander are chances of one move: at most 1 together, not {shown(self)}")
+        if self.knocks and (
+            not isinstance(self.knocks, tuple)
+            or len(self.knocks) != len(KNOCK_CELLS)
+            or not all(is_real(k) and 0 < k < 1 for k in self.knocks)
+        ):
+            raise RulesError(
+                f"knocks are {len(KNOCK_CELLS)} chances above 0 and below 1, one a phase, band and"
+                f" stuck or not, not {shown(self.knocks)}"
+            )
+        if self.knocks and not (isinstance(self.rule, GreedyBot) and self.tremble + self.wander):
+            raise RulesError(
+                f"only a Whisky Poker policy that moves at random now and then has knock chances, not {shown(self)}"
+            )
+        if not is_real(self.tilt) or not 0 <= self.tilt < math.inf:
+            raise RulesError(f"tilt is a number from 0 up, not {shown(self.tilt)}")
+        if self.tilt and not isinstance(self.rule, GreedyBot):
+            raise RulesError(f"only a Whisky Poker policy (GreedyBot's rule) tilts a knock, not {shown(self)}")
         if self.rule is None and self.tremble + self.wander != 1:
             raise RulesError(
                 f"a policy with no rule plays every move at random: tremble and wander add up to 1, not {shown(self)}"
@@ -136,7 +226,9 @@ class Trembling:
         wander = f", wander={self.wander!r}" if self.wander else ""
         floor = f", knock_floor={self.knock_floor!r}" if self.knock_floor else ""
         ahead = ", looks_ahead=True" if self.looks_ahead else ""
-        return f"Trembling({self.rule!r}, tremble={self.tremble!r}{wander}{floor}{ahead})"
+        knocks = f", knocks={self.knocks!r}" if self.knocks else ""
+        tilt = f", tilt={self.tilt!r}" if self.tilt else ""
+        return f"Trembling({self.rule!r}, tremble={self.tremble!r}{wander}{floor}{ahead}{knocks}{tilt})"
 
     @property
     def by_rule(self) -> float:
@@ -145,7 +237,7 @@ class Trembling:
 
     def probabilities(self, observation: Observation, legal_actions: Sequence[Action]) -> list[float]:
         """The rule's chance of each move, mixed with an equal chance for each
-        legal move and for each candidate move."""
+        legal move and for each candidate move; a knock's chance its own, if the policy has ``knocks``."""
         legal = checked_legal(legal_actions, "a policy")
         chances = [self.tremble / len(legal)] * len(legal)
         if self.rule is not None and self.by_rule:
@@ -161,6 +253,12 @@ class Trembling:
             chances = [
                 c + (self.wander / len(looked) if a in looked else 0.0) for c, a in zip(chances, legal, strict=True)
             ]
+        view = observation
+        if self.knocks and isinstance(view, WhiskyObservation) and view.knocker is None:
+            cell = knock_cells(np.array([percentile_of(view)]), np.array([is_stuck(view)]), view.phase)
+            knock = self.knocks[int(cell[0])]
+            other = (1 - knock) / (1 - chances[legal.index(KNOCK)])  # the other moves in proportion
+            chances = [knock if a == KNOCK else c * other for c, a in zip(chances, legal, strict=True)]
         return chances
 
 

@@ -15,7 +15,17 @@ Whisky Poker's phase 2 its move is the rule's about half the time, but
 never one it did not weigh. In phase 2 it knocks only on a strong hand,
 though: there the move at random is a knock only on a hand at a fitted
 percentile or above (``knock_floor``), so a knock says the knocker's hand
-is strong (in phase 1, at 2 players, it knocks on middling hands too). In
+is strong (in phase 1, at 2 players, it knocks on middling hands too).
+Where that still reads its knocks wrong, its chance of a knock is fitted
+by the phase, the hand's band and in phase 2 whether no move beats it
+(:data:`~cardcommons.bots.policies.KNOCK_CELLS`): at 4 and 9 players MonteCarloBot never
+knocked in phase 1 below the percentile 0.9 in its logged games, though a move at random
+may; in phase 2 it never knocked on a hand below 0.95 that nothing improves, though the rule would,
+and at the top it knocks now and then where its kicker could still improve, though the rule would
+exchange. Its moves before a knock say less of the cards it keeps than its choices hold, so the
+knocker's hand is also read as stronger than they say (the ``tilt`` of
+:class:`~cardcommons.bots.policies.Trembling`), fitted to where the knockers' hands came out in
+its logged games (:func:`cardcommons.bots.standin_fit.fit_knock_tilt`). In
 Split and Choose each phase is read by its own fit
 (:class:`~cardcommons.bots.split_and_choose.Foresight`): MonteCarloBot's
 splits follow the rule no more than moves at random do, so they are read as
@@ -56,6 +66,8 @@ Trembling(GreedyBot(knock_at=0.99..., take_unseen_below=0...), tremble=0.0..., w
 >>> chances = policy.probabilities(game.observation(game.current_player), game.legal_actions())
 >>> round(sum(chances), 9), min(chances) > 0
 (1.0, True)
+>>> len(policy.knocks), policy.tilt > 0  # its chances of a knock, and its knock's tilt
+(12, True)
 """
 
 from __future__ import annotations
@@ -66,7 +78,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from cardcommons.bots.policies import Rule, Trembling
+from cardcommons.bots.policies import KNOCK_CELLS, Rule, Trembling
 from cardcommons.bots.split_and_choose import WANDER_PHASES, Foresight
 from cardcommons.bots.whisky import GreedyBot
 from cardcommons.errors import RulesError, shown
@@ -127,7 +139,9 @@ def stand_in(bot: object, game: object, form: str = "wandering") -> Trembling:
         rule: Rule = Foresight(seed=0, sight=found["sight"], wander=wander, sharpness=sharp, tilt=found["tilt"])
     else:
         rule = GreedyBot(found["knock_at"], found["take_unseen_below"], seed=0)
-    return Trembling(rule, found["tremble"], found.get("wander", 0.0), found.get("knock_floor", 0.0))
+    knocks = tuple(found[name] for name in KNOCK_CELLS) if KNOCK_CELLS[0] in found else ()
+    floor, tilt = found.get("knock_floor", 0.0), found.get("knock_tilt", 0.0)
+    return Trembling(rule, found["tremble"], found.get("wander", 0.0), floor, knocks=knocks, tilt=tilt)
 
 
 def settings(game: object, samples: int, form: str = "wandering") -> dict[str, float]:
@@ -143,7 +157,9 @@ def settings(game: object, samples: int, form: str = "wandering") -> dict[str, f
     the play-outs (:data:`SIGHT`); the wandering form's wander is fitted by
     phase (``wander_split``, ``wander_choose``) and its reserve decisions
     by a ``sharpness``; at the build, a ``tilt`` (:data:`TILT`; see
-    :class:`~cardcommons.bots.split_and_choose.Foresight`).
+    :class:`~cardcommons.bots.split_and_choose.Foresight`). At Whisky Poker the
+    wandering form's chances of a knock (named in :data:`~cardcommons.bots.policies.KNOCK_CELLS`)
+    and its knock's ``knock_tilt`` (see :class:`~cardcommons.bots.policies.Trembling`).
 
     >>> settings(SplitAndChoose(seed=1), 300)["tremble"] > 0
     True

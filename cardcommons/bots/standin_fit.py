@@ -9,17 +9,21 @@ the legal moves and the moves MonteCarloBot played are all in them.
 maximum likelihood, in two forms (a tremble among all legal moves; a wander
 among the candidate moves, knocking only on hands at a fitted percentile or
 above, with a small tremble; at Split and Choose a wander by phase, and at
-the reserve a sharpness, :func:`fit_phases`), and scores them on the
+the reserve a sharpness, :func:`fit_phases`; at Whisky Poker the chances of a knock
+by the phase and the hand's band, :func:`fit_knocks`), and scores them on the
 games of odd seed, held out: the log-likelihood per decision, and how often
 the stand-in's likeliest move is MonteCarloBot's, beside the rule of thumb's.
+:func:`fit_knock_tilt` fits how much stronger than its moves say a
+knocker's hand is read, to where the hands came out.
 
 ``python -m cardcommons.bots.standin_fit`` logs the games again (about six
-CPU minutes) and refits; ``--refit`` refits from the stored games (about three CPU minutes).
+CPU minutes) and refits; ``--refit`` refits from the stored games (about two CPU minutes).
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import random
 import time
@@ -32,10 +36,11 @@ import numpy as np
 import numpy.typing as npt
 
 from cardcommons.bots.coach import MonteCarloBot, rule_of_thumb
+from cardcommons.bots.policies import KNOCK_CELLS, Trembling, knock_cells
 from cardcommons.bots.seating import tell_the_table
 from cardcommons.bots.split_and_choose import WANDER_PHASES, HeuristicBot, sharp_shares
 from cardcommons.bots.standin import FITTED
-from cardcommons.bots.whisky import GreedyBot, hand_percentiles
+from cardcommons.bots.whisky import GreedyBot, hand_percentiles, is_stuck
 from cardcommons.errors import RulesError, shown
 from cardcommons.game import Action, Bot, Game, Observation
 from cardcommons.progress import progress
@@ -136,8 +141,9 @@ class Read:
     (``by_rule``), and, for Whisky Poker, the hand's percentile, the phase,
     whether the move played is a knock, a take of the unseen spare, a pass,
     and its chance under GreedyBot if the bot never knocked on its hand's
-    strength (``unforced``); ``candidates``, how many moves MonteCarloBot
-    weighs (the game's candidate moves), and whether the move played is one (``candidate``)."""
+    strength (``unforced``), and whether no move beats the hand (``stuck``);
+    ``candidates``, how many moves MonteCarloBot weighs (the game's candidate
+    moves), and whether the move played is one (``candidate``)."""
 
     kind: str
     moves: int
@@ -150,6 +156,7 @@ class Read:
     take: bool = False
     pass_: bool = False
     unforced: float = 0.0
+    stuck: bool = False
     scores: tuple[float, ...] = ()
     """Split and Choose's reserve: the scores of the moves the rule weighs (keep, a swap of each type held)."""
     weighed: int = -1
@@ -186,6 +193,7 @@ def read(decision: Decision) -> Read:
         isinstance(played, TakeSpare),
         isinstance(played, Pass),
         _NEVER_KNOCKS.probabilities(view, legal)[decision.played],
+        is_stuck(view),
     )
 
 
@@ -282,6 +290,56 @@ def fit_whisky(reads: Sequence[Read], wander: bool = False) -> dict[str, float]:
     found = {"knock_at": _midpoint(knocks, knock_at), "take_unseen_below": _midpoint(takes, take_below)}
     wandered = {"wander": round(wandering, 4), "knock_floor": floor} if wander else {}
     return {**found, "tremble": round(tremble, 4), **wandered}
+
+
+def fit_knocks(reads: Sequence[Read]) -> dict[str, float]:
+    """The chance of a knock before any knock in each of
+    :data:`~cardcommons.bots.policies.KNOCK_CELLS` (the phase, the hand's band,
+    and in phase 2 whether it is stuck): how often the reads in it knocked,
+    half a knock added and half a move that is not (so that a cell with few
+    reads, or none, stays between 0 and 1).
+
+    >>> knocked = Read("phase 2", 20, 1.0, 4, True, 0.99, 2, knock=True, stuck=True)
+    >>> found = fit_knocks([knocked] * 3)
+    >>> found["knock_phase2_0.99_0.998_stuck"], found["knock_phase2_0.998_1"]
+    (0.875, 0.5)
+    """
+    c = _columns(reads)
+    cells, before = _knock_cells(c)
+    knocks = np.bincount(cells[before], weights=c["knock"][before], minlength=len(KNOCK_CELLS))
+    seen = np.bincount(cells[before], minlength=len(KNOCK_CELLS))
+    return {name: round(float((k + 0.5) / (n + 1)), 4) for name, k, n in zip(KNOCK_CELLS, knocks, seen, strict=True)}
+
+
+def with_knocks(reads: Sequence[Read], chance: Floats, settings: dict[str, float]) -> Floats:
+    """The chance of each read's played move (``chance``: as the rule and the
+    moves at random of ``settings`` give it) with the stand-in's knock chances
+    of ``settings``, before any knock: the knock's chance in its cell, the other moves' in proportion.
+
+    >>> settings = {"knock_at": 1.0, "tremble": 0.0, "wander": 0.5, "knock_floor": 0.98}
+    >>> settings |= dict.fromkeys(KNOCK_CELLS, 0.2)
+    >>> stuck = Read("phase 2", 20, 0.0, 4, True, 0.5, 2, stuck=True)  # the rule knocks; the wander has 3 candidates
+    >>> with_knocks([stuck], np.array([0.5 / 3]), settings).tolist() == [0.5 / 3 * 0.8 / 0.5]
+    True
+    """
+    c = _columns(reads)
+    if KNOCK_CELLS[0] not in settings:
+        return chance
+    cells, before_any = _knock_cells(c)
+    knocks = np.array([settings[name] for name in KNOCK_CELLS])[cells]
+    as_knocks = [dataclasses.replace(r, candidate=True, knock=True) for r in reads]  # a knock is a candidate
+    rule = ((c["percentile"] >= settings["knock_at"]) | c["stuck"]).astype(np.float64)
+    before = mixed(as_knocks, rule, settings["tremble"], settings.get("wander", 0.0), settings.get("knock_floor", 0.0))
+    found: Floats = np.where(before_any, np.where(c["knock"], knocks, chance * (1 - knocks) / (1 - before)), chance)
+    return found
+
+
+def _knock_cells(c: dict[str, npt.NDArray[Any]]) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.bool_]]:
+    """Each read's knock cell (:func:`~cardcommons.bots.policies.knock_cells`) and whether it is before any knock."""
+    cells = np.where(
+        c["phase"] == 1, knock_cells(c["percentile"], c["stuck"], 1), knock_cells(c["percentile"], c["stuck"], 2)
+    )
+    return cells, np.isin(c["kind"], ["phase 1", "phase 2"])
 
 
 SHARPNESSES = (0.0, 1.0, 2.0, 3.0, 5.0, 7.0, 10.0, 15.0, 20.0, 30.0, 50.0, 100.0)
@@ -409,18 +467,26 @@ def measure(reads: Sequence[Read], stand_in: Floats, agrees: Floats, rule_trembl
     )
 
 
-def fit_table(table: str, games: Sequence[str]) -> dict[str, Any]:
+def halves(table: str, games: Sequence[str]) -> tuple[list[Read], list[Read]]:
+    """The reads of the logged ``games`` of ``table``: those of even seed (to fit) and of odd seed (held out)."""
+    found: tuple[list[Read], list[Read]] = ([], [])
+    for logged in games:
+        found[int(logged.split(":")[0]) % 2].extend(map(read, decisions(table, [logged])))
+    return found
+
+
+def fit_table(table: str, games: Sequence[str], knocks: dict[str, float] | None = None) -> dict[str, Any]:
     """The stand-in's settings for ``table``, fitted to the logged ``games`` of
     even seed, with their :class:`Measured` figures on the games of odd seed:
     as a trembling rule (``"trembling"``) and with a wander among the candidates
-    (``"wandering"``; at Split and Choose by phase, :func:`fit_phases`). Split
+    (``"wandering"``; at Split and Choose by phase, :func:`fit_phases`; at Whisky
+    Poker with the knock chances ``knocks``, by default :func:`fit_knocks` of every
+    one of these games, see :func:`fit_all`). Split
     and Choose's builds are fitted (MonteCarloBot weighs only the best build,
     and a tremble would build at random) but not
     measured: they would only add agreement that every policy here shares."""
-    halves: tuple[list[Read], list[Read]] = ([], [])
-    for logged in games:
-        halves[int(logged.split(":")[0]) % 2].extend(map(read, decisions(table, [logged])))
-    fitting, held = halves[0], [r for r in halves[1] if r.kind != "build"]
+    fitting, held = halves(table, games)
+    held = [r for r in held if r.kind != "build"]
     rule_tremble = fit_mix(fitting, _by_rule(fitting))["tremble"]
     found: dict[str, Any] = {}
     for name, wander in (("trembling", False), ("wandering", True)):
@@ -429,12 +495,15 @@ def fit_table(table: str, games: Sequence[str]) -> dict[str, Any]:
             chance = _by_rule(held)
         else:
             settings = fit_whisky(fitting, wander)
+            if wander:
+                settings |= fit_knocks([*fitting, *held]) if knocks is None else knocks
             chance = rule_chances(held, settings["knock_at"], settings["take_unseen_below"])
         if table == "split" and wander:
             stand_in = stand_in_chances(held, chance, settings)
         else:
             floor = settings.get("knock_floor", 0.0)
-            stand_in = mixed(held, chance, settings["tremble"], settings.get("wander", 0.0), floor)
+            mixes = mixed(held, chance, settings["tremble"], settings.get("wander", 0.0), floor)
+            stand_in = with_knocks(held, mixes, settings)
         figures = measure(held, stand_in, chance, rule_tremble)
         found[name] = {"settings": settings, "decisions": len(fitting), "held_out": asdict(figures)}
     return found
@@ -473,7 +542,6 @@ def build_worlds(logged: str, samples: int) -> tuple[Floats, Floats, float]:
     0's share in each world (both build their best), the rule's value of seat
     1's hand in each, and seat 0's share in the game itself."""
     from cardcommons.bots.playouts.split_and_choose import Deals
-    from cardcommons.bots.policies import Trembling
     from cardcommons.bots.split_and_choose import Foresight, value_array
     from cardcommons.bots.standin import stand_in
     from cardcommons.bots.worlds import RULE_OF_THUMB, sample_worlds
@@ -514,23 +582,110 @@ def fit_tilt(worlds: Sequence[tuple[Floats, Floats, float]]) -> dict[float, floa
     >>> found[0.0] < found[3.0] < found[20.0]
     True
     """
+    return tilted_scores(TILTS, [(values, shares == outcome) for shares, values, outcome in worlds])
+
+
+def tilted_scores(tilts: Sequence[float], worlds: Sequence[tuple[Floats, npt.NDArray[np.bool_]]]) -> dict[float, float]:
+    """The mean log-likelihood, under each of ``tilts``, of what came out in
+    games (``worlds``: for each game, each world's value and whether what came
+    out holds in it): each world weighed by ``exp(tilt * value)``, what came
+    out the weight of the worlds where it holds (at least 1 in a million).
+
+    >>> tilted_scores([0.0, 1.0], [(np.array([0.0, 1.0]), np.array([False, True]))])
+    {0.0: -0.6931, 1.0: -0.3133}
+    """
     found = {}
-    for tilt in TILTS:
+    for tilt in tilts:
         logs = []
-        for shares, values, outcome in worlds:
+        for values, holds in worlds:
             weights = np.exp(tilt * (values - values.max()))
-            logs.append(np.log(max(float(weights[shares == outcome].sum() / weights.sum()), 1e-6)))
+            logs.append(np.log(max(float(weights[holds].sum() / weights.sum()), 1e-6)))
         found[tilt] = round(float(np.mean(logs)), 4)
     return found
 
 
+KNOCK_TILTS = (0.0, 0.25, 0.5, 0.75, 1.0, 1.25, 1.5, 2.0, 2.5, 3.0, 4.0)
+"""The tilts tried for a Whisky Poker knock (see :class:`~cardcommons.bots.policies.Trembling`'s ``tilt``)."""
+TILT_BANDS = np.array([0.9, 0.95, 0.99, 0.998])
+"""The bands of percentiles whose chance :func:`fit_knock_tilt` scores, for the knocker's hand."""
+
+
+def knock_worlds(table: str, logged: str, samples: int) -> tuple[Floats, float] | None:
+    """A logged Whisky Poker game of ``table`` at seat 0's turn after a
+    MonteCarloBot of ``samples`` play-outs knocked, read by the coach with
+    the stand-ins untilted (1,000 worlds, seeded by the game): the
+    percentile of the knocker's hand in each world, and in the game itself;
+    None if seat 0 knocked first, or had no turn after the knock."""
+    from cardcommons.bots.seating import seat_policies
+    from cardcommons.bots.worlds import RULE_OF_THUMB, sample_worlds
+
+    seed, moves = logged.split(": ")
+    game = new_game(table, int(seed))
+    assert isinstance(game, WhiskyPoker)
+    for code in moves.split("; "):
+        if game.knocker not in (None, 0) and game.current_player == 0:
+            break
+        game.apply(parse_whisky_action(code))
+    else:
+        return None
+    assert game.knocker is not None
+    players = [None, *(MonteCarloBot(samples) for _ in range(1, game.players))]
+    untilted = [
+        dataclasses.replace(p, tilt=0.0) if isinstance(p, Trembling) else p for p in seat_policies(players, game, 0)
+    ]
+    deals = sample_worlds(game.observation(0), 1000, int(seed), RULE_OF_THUMB.seated(untilted)).deals
+    rules = deals.table
+    percentiles = np.asarray(hand_percentiles(rules.pack, rules.ranking))
+    codes, strength_of = rules.strengths.codes, rules.strengths.strengths_of_codes
+    held = percentiles[strength_of(codes[deals.hands[:, game.knocker]].sum(axis=1))]
+    true = percentiles[rules.strengths.strength([rules.ids[c] for c in game.hands[game.knocker]])]
+    return held, float(true)
+
+
+def fit_knock_tilt(worlds: Sequence[tuple[Floats, float]]) -> dict[float, float]:
+    """The mean log-likelihood, under each of :data:`KNOCK_TILTS`, of the band
+    (:data:`TILT_BANDS`) of the knocker's hand in the games (``worlds``:
+    :func:`knock_worlds` of each): the worlds weighed by ``exp(tilt * nines)``
+    (:func:`~cardcommons.bots.worlds.whisky.nines`), the band's chance the
+    weight of the worlds where the knocker's hand is in it (at least 1 in a million).
+
+    >>> strong = (np.array([0.5, 0.999]), 0.9995)  # the stronger hand was the knocker's
+    >>> found = fit_knock_tilt([strong])
+    >>> found[0.0] < found[1.0] < found[4.0]
+    True
+    """
+    from cardcommons.bots.worlds.whisky import nines
+
+    def band(percentiles: Floats | float) -> Any:
+        return np.searchsorted(TILT_BANDS, percentiles, side="right")
+
+    return tilted_scores(KNOCK_TILTS, [(nines(held), band(held) == band(true)) for held, true in worlds])
+
+
 def fit_all(logged: dict[str, Any]) -> dict[str, Any]:
-    """The stand-in's settings for every table and strength logged, with their figures."""
-    tables = {
-        table: {name: fit_table(table, games) for name, games in by_strength.items()}
-        for table, by_strength in logged["games"].items()
-    }
-    return {"strengths": dict(STRENGTHS), "logging_cpu_seconds": logged["cpu_seconds"], "tables": tables}
+    """The stand-in's settings for every table and strength logged, with their
+    figures. At Whisky Poker the knock chances and the knock's tilt (:func:`fit_knock_tilt`,
+    its figures beside the tables) are fitted to every game of the
+    table's three strengths together: a cell holds a few tens of decisions, and
+    the games of even and of odd seed, dealt from different seats (the dealer
+    turns with the seed), knock apart far beyond chance (at 4 players, on a
+    middling hand nothing improves: 0 of 17 against 6 of 17). So the held-out
+    figures hold out every setting but the knock chances."""
+    tables, tilts = {}, {}
+    samples = dict(STRENGTHS)
+    for table, by_strength in logged["games"].items():
+        knocks = None
+        if table != "split":
+            knocks = fit_knocks([r for games in by_strength.values() for half in halves(table, games) for r in half])
+            every = [(name, g) for name, games in by_strength.items() for g in games]
+            bar = progress(every, desc=f"{table}: the knocks' worlds", leave=False)
+            read = [knock_worlds(table, g, samples[name]) for name, g in bar]
+            tilts[table] = fit_knock_tilt([w for w in read if w is not None])
+        tables[table] = {name: fit_table(table, games, knocks) for name, games in by_strength.items()}
+        for forms in tables[table].values() if table in tilts else ():
+            forms["wandering"]["settings"]["knock_tilt"] = max(tilts[table], key=lambda tilt: tilts[table][tilt])
+    strengths = {"strengths": dict(STRENGTHS), "logging_cpu_seconds": logged["cpu_seconds"]}
+    return {**strengths, "tables": tables, "knock_tilts": tilts}
 
 
 def main(argv: Sequence[str] | None = None) -> None:

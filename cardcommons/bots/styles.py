@@ -98,7 +98,9 @@ def _like_monte_carlo(game: Game) -> Trembling | None:
     from cardcommons.bots.coach import MonteCarloBot
 
     found = stand_in(MonteCarloBot(fitted()["strengths"]["steady"]), game)
-    return Trembling(found.rule, 0.0, found.tremble + found.wander, found.knock_floor)  # off its candidates: random
+    # off its candidates: random. Its knocks are read by the floor, without the stand-in's knock chances: those
+    # read a knock from any hand, which would cost every stranger the table of the ways its knock may come from
+    return Trembling(found.rule, 0.0, found.tremble + found.wander, found.knock_floor)
 
 
 STYLES: dict[str, Style] = {

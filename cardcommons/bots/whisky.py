@@ -31,7 +31,7 @@ from cardcommons.odds import RankingLike, resolve_ranking
 from cardcommons.packs import Pack
 from cardcommons.whisky import KNOCK, PASS, TAKE, WhiskyObservation, rules_table, swapped
 
-__all__ = ["GreedyBot", "GreedyRule", "exchange_order", "hand_percentiles", "percentile_of"]
+__all__ = ["GreedyBot", "GreedyRule", "exchange_order", "hand_percentiles", "is_stuck", "percentile_of"]
 
 
 def hand_percentiles(pack: Pack, ranking: RankingLike = "standard") -> tuple[float, ...]:
@@ -55,6 +55,22 @@ def percentile_of(view: WhiskyObservation) -> float:
     """
     table = rules_table(view.players, view.jokers, view.ace_low, view.ranking)
     return _percentiles(table.pack, table.ranking)[table.strengths.strength([table.ids[c] for c in view.hand])]
+
+
+def is_stuck(view: WhiskyObservation) -> bool:
+    """Whether, in phase 2, no move beats the hand ``view``'s player holds:
+    neither taking the face-up spare nor any exchange (GreedyBot then knocks).
+
+    >>> from cardcommons.whisky import WhiskyPoker
+    >>> game = WhiskyPoker.from_deal(["As Ks Qs Js 10s", "9h 9s 10c 10h Jh"], "Ac Kc Qc Jd 10d")
+    >>> game.apply(game.legal_actions()[0])  # seat 0 passes: in phase 1 no hand is stuck
+    >>> is_stuck(game.observation(0))
+    False
+    >>> game.apply(game.legal_actions()[1])  # seat 1 takes the spare: its old hand goes face up
+    >>> is_stuck(game.observation(0))  # a royal flush: no move beats it
+    True
+    """
+    return view.spare is not None and GreedyBot(knock_at=2.0, seed=0).choices(view, [KNOCK])[0] == [KNOCK]
 
 
 @lru_cache(maxsize=64)

@@ -39,9 +39,9 @@ import numpy.typing as npt
 
 from cardcommons.bots.choice import MANY, TOLERANCE, best_in_table, draw
 from cardcommons.bots.playouts import Batch
-from cardcommons.bots.policies import Trembling
+from cardcommons.bots.policies import Trembling, knock_cells
 from cardcommons.bots.styles import PerWorld
-from cardcommons.bots.whisky import GreedyBot, GreedyRule, hand_percentiles, percentile_of
+from cardcommons.bots.whisky import GreedyBot, GreedyRule, hand_percentiles, is_stuck, percentile_of
 from cardcommons.errors import RulesError
 from cardcommons.game import Action
 from cardcommons.hands import HAND_SIZE
@@ -509,9 +509,8 @@ def look_ahead(game: WhiskyPoker, knock_floor: float = 0.0) -> Action:
         else:
             following = after.current_player
             assert following is not None
-            view, legal = after.observation(following), after.legal_actions()
             share = 1.0 / game.players
-            if GreedyBot(knock_at=2.0).choices(view, legal)[0] == [KNOCK_MOVE]:  # nothing beats its hand
+            if is_stuck(after.observation(following)):  # nothing beats its hand
                 after.apply(KNOCK_MOVE)
                 share = _settled(after, seat)
         if best is None or (share, strength) > best:
@@ -659,19 +658,50 @@ def random_moves(
     return move, np.clip(column - 1, 0, None)
 
 
-def policy_chances(policy: Trembling, table: RulesTable, hands: Ids, spare: Ids | None, action: Action) -> Floats:
+def policy_chances(
+    policy: Trembling, table: RulesTable, hands: Ids, spare: Ids | None, action: Action, knocked: bool = False
+) -> Floats:
     """:func:`chances` for a trembling policy: the rule's, mixed with an equal
-    chance for each legal move and for each candidate (:func:`options`):
+    chance for each legal move and for each candidate (:func:`options`), and
+    before the first knock (unless ``knocked``) its knock chances, if it has them:
     :meth:`Trembling.probabilities <cardcommons.bots.Trembling.probabilities>` for many hands at once."""
-    found: Floats = policies_chances([policy], table, hands, spare, action)[:, 0]
+    found: Floats = policies_chances([policy], table, hands, spare, action, knocked)[:, 0]
     return found
 
 
 def policies_chances(
-    policies: Sequence[Trembling], table: RulesTable, hands: Ids, spare: Ids | None, action: Action
+    policies: Sequence[Trembling],
+    table: RulesTable,
+    hands: Ids,
+    spare: Ids | None,
+    action: Action,
+    knocked: bool = False,
 ) -> Floats:
     """:func:`policy_chances` for several policies at once (a column each): what
     they share (the hands' strengths, the exchanges' scores, the legal moves) is found once."""
+    found = _mixed_chances(policies, table, hands, spare, action)
+    fitted = [k for k, p in enumerate(policies) if p.knocks]
+    if knocked or not fitted:
+        return found
+    held = np.sort(hands, axis=1)
+    stuck = np.zeros(len(held), dtype=bool)
+    if spare is not None:
+        now = table.strengths.strengths_of_codes(table.strengths.codes[held].sum(axis=1))
+        stuck = exchange_scores(table, held, np.tile(spare, (len(held), 1))).max(axis=1) <= now
+    cells = knock_cells(_percentile(table, held), stuck, 1 if spare is None else 2)
+    knocks = np.array([policies[k].knocks for k in fitted]).T[cells]  # [row, fitted policy]
+    if isinstance(action, Knock):
+        found[:, fitted] = knocks
+    else:  # the other moves keep their chances in proportion
+        before = _mixed_chances([policies[k] for k in fitted], table, held, spare, KNOCK_MOVE)
+        found[:, fitted] *= (1 - knocks) / (1 - before)
+    return found
+
+
+def _mixed_chances(
+    policies: Sequence[Trembling], table: RulesTable, hands: Ids, spare: Ids | None, action: Action
+) -> Floats:
+    """:func:`policies_chances` as the rule and the moves at random give them (no knock chances)."""
     ruled = [k for k, p in enumerate(policies) if p.rule is not None and p.by_rule]
     wanders = np.array([p.wander for p in policies])
     scores = None  # phase 2, moves at random among the candidates only: the exchanges scored once

@@ -55,23 +55,25 @@ from cardcommons.bots.worlds.model import (
 )
 from cardcommons.categories import Category
 from cardcommons.game import Action
+from cardcommons.lookup import hand_table
 from cardcommons.whisky import Exchange, Knock, Pass, TakeSpare, WhiskyPoker
 from cardcommons.whisky.game import MAX_EXCHANGE_CANDIDATES
 
-__all__ = ["category_of_hands", "sample"]
+__all__ = ["category_of_hands", "knock_tilt", "nines", "sample"]
 
 
 @dataclass(frozen=True)
 class _Move:
     """One past move of another seat, as the reading needs it: the cards of
     its hand everyone knows now, how many of its unknown cards it held then,
-    the spare if face up, the move, and how many moves it had."""
+    the spare if face up, the move, how many moves it had, and whether a knock came before it."""
 
     public: list[int]
     hidden: int
     spare: list[int] | None
     action: Action
     legal: int
+    knocked: bool
 
 
 def _whisky_moves(deals: whisky_playouts.Deals, every: bool = False) -> dict[int, list[_Move]]:
@@ -97,7 +99,8 @@ def _whisky_moves(deals: whisky_playouts.Deals, every: bool = False) -> dict[int
                 public, hidden = sorted(hand), 0
             else:  # since the deal, or since its phase-1 take, it holds its unknown cards
                 public, hidden = whisky_playouts.minus(hand, unknown[seat]), len(unknown[seat])
-            moves.setdefault(seat, []).append(_Move(public, hidden, spare, action, len(replay.legal_actions())))
+            legal, knocked = len(replay.legal_actions()), replay.knocker is not None
+            moves.setdefault(seat, []).append(_Move(public, hidden, spare, action, legal, knocked))
         took_yet = took_yet or (isinstance(action, TakeSpare) and replay.phase == 1)
         replay.apply(action)
     return moves
@@ -514,7 +517,45 @@ def _style_chances(moves: list[_Move], places: Ids, pool: Ids, styles: _Read, ta
             alive = alive[ruled[alive].any(axis=1)]
     chances, fits = np.full((len(places), len(styles.forms)), at_random), np.zeros((len(places), len(styles.forms)))
     chances[:, weighed], fits[:, weighed] = ruled, fitted
+    knock = next((move for move in moves if isinstance(move.action, Knock) and not move.knocked), None)
+    tilts = np.array([form.tilt for form in styles.forms])
+    if knock is not None and tilts.any():  # the first knock: its hand read as stronger than the moves alone say
+        public = np.tile(np.array(knock.public, dtype=np.int64), (len(places), 1))
+        chances *= knock_tilt(table, np.concatenate([public, pool[places[:, : knock.hidden]]], axis=1), tilts)
     return chances, fits
+
+
+def nines(percentiles: Floats) -> Floats:
+    """How many nines each percentile has (0.9: 1, 0.99: 2), up to 4 at the best hand: ``-log10(1 - p + 1e-4)``.
+
+    >>> nines(np.array([0.0, 0.9, 0.99, 1.0])).round(2).tolist()
+    [-0.0, 1.0, 2.0, 4.0]
+    """
+    found: Floats = -np.log10(1 - percentiles + 1e-4)
+    return found
+
+
+def knock_tilt(table: Any, hands: Ids, tilts: Floats) -> Floats:
+    """For each of ``hands`` (card ids of a seat that knocked) and each of
+    ``tilts``, ``exp(tilt * nines)`` of its percentile (:func:`nines`), over
+    its mean for a hand dealt at random from the pack: a tilt reweighs the
+    ways to deal the seat's cards, and leaves the chance of its moves, on
+    average over the pack, as it was.
+
+    >>> from cardcommons.cards import parse_cards
+    >>> from cardcommons.whisky import rules_table
+    >>> table = rules_table(4, False, True, "standard")
+    >>> hands = np.array([[table.ids[c] for c in parse_cards(h)] for h in ("9s 9d Jc Qh 10h", "As Ks Qs Js 10s")])
+    >>> found = knock_tilt(table, hands, np.array([0.0, 1.0]))
+    >>> found[:, 0].tolist(), bool(found[0, 1] < 1 < found[1, 1])
+    ([1.0, 1.0], True)
+    """
+    strengths = table.strengths.strengths_of_codes(table.strengths.codes[hands].sum(axis=1))
+    value = nines(np.asarray(hand_percentiles(table.pack, table.ranking)))
+    weights = np.exp(np.outer(value, tilts))  # [strength, tilt]
+    counts = hand_table(table.pack, table.ranking).hands_per_level
+    found: Floats = weights[strengths] / (counts @ weights / counts.sum())
+    return found
 
 
 def _weighed(forms: list[Trembling]) -> list[int]:
@@ -530,13 +571,13 @@ def _knock_support(moves: list[_Move], count: int, pool: Ids, styles: _Read, tab
     hand), or its move at random among the candidates may be a knock (in phase
     2, a hand at its ``knock_floor`` or above). None if the knock reads none of
     the seat's unknown cards, or a style may knock on any hand (it trembles, has
-    no floor, moves at random among the candidates in phase 1, or has a rule
-    other than GreedyBot's)."""
+    no floor, moves at random among the candidates in phase 1, has knock
+    chances, or has a rule other than GreedyBot's)."""
     knock = next((move for move in moves if isinstance(move.action, Knock)), None)
     forms = [styles.forms[k] for k in _weighed(styles.forms)]
     if knock is None or not knock.hidden:
         return None
-    anywhere = [f.tremble or (f.wander and (not f.knock_floor or knock.spare is None)) for f in forms]
+    anywhere = [f.tremble or (f.wander and (not f.knock_floor or knock.spare is None)) or f.knocks for f in forms]
     if any(anywhere) or not all(isinstance(f.rule, GreedyBot | None) for f in forms):
         return None
     codes, strength_of = table.strengths.codes, table.strengths.strengths_of_codes
@@ -576,7 +617,7 @@ def _move_chances(move: _Move, places: Ids, pool: Ids, forms: list[Trembling], t
     public = np.array(move.public, dtype=np.int64)
     spare = None if move.spare is None else np.array(sorted(move.spare), dtype=np.int64)
     if not move.hidden:
-        once = whisky_playouts.policies_chances(forms, table, public[None, :], spare, move.action)
+        once = whisky_playouts.policies_chances(forms, table, public[None, :], spare, move.action, move.knocked)
         return np.repeat(once, len(places), axis=0)
     hands = np.concatenate([np.tile(public, (len(places), 1)), pool[places[:, : move.hidden]]], axis=1)
     if spare is None:  # phase 1, the spare face down: a policy reads its hand's strength only, each weighed once
@@ -596,7 +637,7 @@ def _move_chances(move: _Move, places: Ids, pool: Ids, forms: list[Trembling], t
         rows = np.flatnonzero(_may_fit(table, hands, spare, move.action, forms))
     for start in range(0, len(rows), _CHUNK):
         some = rows[start : start + _CHUNK]
-        found[some] = whisky_playouts.policies_chances(forms, table, hands[some], spare, move.action)
+        found[some] = whisky_playouts.policies_chances(forms, table, hands[some], spare, move.action, move.knocked)
     return found
 
 
