@@ -528,8 +528,8 @@ def _style_chances(moves: list[_Move], places: Ids, pool: Ids, styles: _Read, ta
 def nines(percentiles: Floats) -> Floats:
     """How many nines each percentile has (0.9: 1, 0.99: 2), up to 4 at the best hand: ``-log10(1 - p + 1e-4)``.
 
-    >>> nines(np.array([0.0, 0.9, 0.99, 1.0])).round(2).tolist()
-    [-0.0, 1.0, 2.0, 4.0]
+    >>> nines(np.array([0.9, 0.99, 1.0])).round(2).tolist()
+    [1.0, 2.0, 4.0]
     """
     found: Floats = -np.log10(1 - percentiles + 1e-4)
     return found
