@@ -5,6 +5,7 @@ whatever the number of workers. Skipped without the ``cluster`` extra; with
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -120,4 +121,23 @@ def test_the_readmes_recipe_runs_as_a_script_on_a_cluster_only_it_can_reach(tmp_
     assert run.returncode == 0, run.stderr[-3000:]
     assert run.stdout.startswith("checked\n12 games\n"), run.stdout
     assert "MonteCarloBot(samples=4)" in run.stdout and run.stdout.rstrip().endswith(")."), run.stdout
-    assert "Traceback" not in run.stderr and "Nanny failed" not in run.stderr, run.stderr[-3000:]
+    logged = _without_the_heartbeat_race(run.stderr)
+    assert "Traceback" not in logged and "Nanny failed" not in logged, logged[-3000:]
+
+
+def _without_the_heartbeat_race(stderr: str) -> str:
+    """``stderr`` without the records of a worker's heartbeat that met the
+    cluster closing: a known race of Dask's LocalCluster on its way out
+    (dask/distributed#7105), logged with its traceback on a busy machine."""
+    records = re.split(r"\n(?=\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d+ - )", stderr)
+    return "\n".join(r for r in records if "Failed to communicate with scheduler during heartbeat." not in r)
+
+
+def test_only_the_heartbeat_race_is_left_out_of_the_log() -> None:
+    race = (
+        "2026-12-05 13:34:16,425 - distributed.worker - ERROR - "
+        "Failed to communicate with scheduler during heartbeat.\n"
+        "Traceback (most recent call last):\n  ...\ndistributed.comm.core.CommClosedError: Stream is closed"
+    )
+    other = "2026-12-05 13:34:17,001 - distributed.nanny - ERROR - Nanny failed\nTraceback (most recent call last):"
+    assert _without_the_heartbeat_race(f"games: 12/12\n{race}\n{other}") == f"games: 12/12\n{other}"
