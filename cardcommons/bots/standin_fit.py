@@ -669,7 +669,7 @@ def fit_all(logged: dict[str, Any]) -> dict[str, Any]:
     table's three strengths together: a cell holds a few tens of decisions, and
     the games of even and of odd seed, dealt from different seats (the dealer
     turns with the seed), knock apart far beyond chance (at 4 players, on a
-    middling hand nothing improves: 0 of 17 against 6 of 17). So the held-out
+    hand below 0.98 that nothing improves: 0 of 17 against 6 of 17). So the held-out
     figures hold out every setting but the knock chances."""
     tables, tilts = {}, {}
     samples = dict(STRENGTHS)
