@@ -588,14 +588,19 @@ def _greedy(policy: Trembling) -> GreedyBot:
 
 
 def options(
-    table: RulesTable, hands: Ids, spare: Ids, candidates: bool = True, knock_floor: float | Floats = 0.0
+    table: RulesTable,
+    hands: Ids,
+    spare: Ids,
+    candidates: bool = True,
+    knock_floor: float | Floats = 0.0,
+    scores: Ids | None = None,
 ) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.bool_]]:
     """For each row of ``hands`` (sorted ids) with its face-up ``spare`` (a row
     of -1 in phase 1): which of its moves are legal and (if ``candidates``)
     which are candidates (the engine's ``candidate_actions``; in phase 2 the knock only
     on a hand at the percentile ``knock_floor``, or each row's, or above), as flags over
     the columns take the spare, each exchange (as :func:`exchange_scores`
-    lists them), knock, pass.
+    lists them, or gives them in ``scores``, every row's), knock, pass.
 
     >>> from cardcommons.cards import parse_cards
     >>> table = rules_table(2, False, True, "standard")
@@ -614,10 +619,11 @@ def options(
     legal[up, 1:-2] = _distinct_exchanges(hands[up], spare[up]).reshape(len(up), HAND_SIZE * HAND_SIZE)
     looked = legal.copy()
     if candidates and len(up):
-        scores = exchange_scores(table, hands[up], spare[up])[:, 1:]
+        scored = exchange_scores(table, hands[up], spare[up]) if scores is None else scores[up]
+        exchanges = scored[:, 1:]
         now = table.strengths.strengths_of_codes(table.strengths.codes[hands[up]].sum(axis=1))
-        kept = (scores >= 0) & (scores >= now[:, None])  # the exchanges that do not lower the hand
-        order = np.argsort(-np.where(kept, scores, -1), axis=1, kind="stable")  # the engine's order, strongest first
+        kept = (exchanges >= 0) & (exchanges >= now[:, None])  # the exchanges that do not lower the hand
+        order = np.argsort(-np.where(kept, exchanges, -1), axis=1, kind="stable")  # the engine's order, strongest first
         first = order[:, :MAX_EXCHANGE_CANDIDATES]
         every = np.arange(len(up))[:, None]
         chosen = np.zeros_like(kept)
@@ -679,34 +685,42 @@ def policies_chances(
 ) -> Floats:
     """:func:`policy_chances` for several policies at once (a column each): what
     they share (the hands' strengths, the exchanges' scores, the legal moves) is found once."""
-    found = _mixed_chances(policies, table, hands, spare, action)
     fitted = [k for k, p in enumerate(policies) if p.knocks]
     if knocked or not fitted:
-        return found
+        return _mixed_chances(policies, table, hands, spare, action)
     held = np.sort(hands, axis=1)
     stuck = np.zeros(len(held), dtype=bool)
+    scores = None  # in phase 2, every hand's exchanges scored once, for the move's chance and the knock's
     if spare is not None:
-        now = table.strengths.strengths_of_codes(table.strengths.codes[held].sum(axis=1))
-        stuck = exchange_scores(table, held, np.tile(spare, (len(held), 1))).max(axis=1) <= now
+        scores = exchange_scores(table, held, np.tile(spare, (len(held), 1)))
+        stuck = scores.max(axis=1) <= table.strengths.strengths_of_codes(table.strengths.codes[held].sum(axis=1))
+    found = _mixed_chances(policies, table, held, spare, action, scores)
     cells = knock_cells(_percentile(table, held), stuck, 1 if spare is None else 2)
     knocks = np.array([policies[k].knocks for k in fitted]).T[cells]  # [row, fitted policy]
     if isinstance(action, Knock):
         found[:, fitted] = knocks
     else:  # the other moves keep their chances in proportion
-        before = _mixed_chances([policies[k] for k in fitted], table, held, spare, KNOCK_MOVE)
+        before = _mixed_chances([policies[k] for k in fitted], table, held, spare, KNOCK_MOVE, scores)
         found[:, fitted] *= (1 - knocks) / (1 - before)
     return found
 
 
 def _mixed_chances(
-    policies: Sequence[Trembling], table: RulesTable, hands: Ids, spare: Ids | None, action: Action
+    policies: Sequence[Trembling],
+    table: RulesTable,
+    hands: Ids,
+    spare: Ids | None,
+    action: Action,
+    scores: Ids | None = None,
 ) -> Floats:
-    """:func:`policies_chances` as the rule and the moves at random give them (no knock chances)."""
+    """:func:`policies_chances` as the rule and the moves at random give them (no
+    knock chances); in phase 2 with every hand's exchanges scored (``scores``) if they are."""
     ruled = [k for k, p in enumerate(policies) if p.rule is not None and p.by_rule]
     wanders = np.array([p.wander for p in policies])
-    scores = None  # phase 2, moves at random among the candidates only: the exchanges scored once
-    if spare is not None and wanders.any() and not any(p.tremble for p in policies):
-        scored = np.arange(len(hands))
+    trembles = np.array([p.tremble for p in policies])
+    scored = np.arange(len(hands))
+    if scores is None and spare is not None and wanders.any() and not trembles.any():
+        # moves at random among the candidates only: the exchanges scored where they may count
         if isinstance(action, Exchange):  # a candidate never lowers the hand, nor does the rule's move
             now = table.strengths.strengths_of_codes(table.strengths.codes[hands].sum(axis=1))
             scored = np.flatnonzero(_strength_after(table, hands, spare, action) >= now)
@@ -719,29 +733,25 @@ def _mixed_chances(
         found[:, ruled] = by_rule * _rules_chances(rules, table, hands, spare, action, scores)
     if all(p.by_rule == 1 for p in policies):
         return found
-    if scores is not None:
+    if scores is not None and not trembles.any():
         for k, policy in enumerate(policies):
             if policy.wander:
                 found[scored, k] += policy.wander * _candidate_chance(
                     table, hands[scored], np.asarray(spare), scores[scored], action, policy.knock_floor
                 )
         return found
-    rows = np.arange(len(hands))
-    faces = np.full((len(rows), HAND_SIZE), -1) if spare is None else np.tile(spare, (len(rows), 1))
-    held = np.sort(hands[rows], axis=1)
-    legal, looked = options(table, held, faces, candidates=any(p.wander > 0 for p in policies))
-    if isinstance(action, Exchange):
-        ids = table.ids
-        give = np.argmax(held == ids[action.give], axis=1)
-        column = 1 + HAND_SIZE * give + int(np.flatnonzero(faces[0] == ids[action.take])[0])
-        chosen = looked[np.arange(len(rows)), column]
+    if spare is None:  # phase 1: take the unseen spare, knock or pass, each a candidate
+        legal = looked = np.full(len(hands), 3)
+        chosen = np.full(len(hands), True)
+        weak = np.zeros((len(hands), len(policies)), dtype=bool)  # a knock floor holds in phase 2 only
     else:
-        chosen = np.full(len(rows), isinstance(action, TakeSpare | Knock | Pass))
-    trembles = np.array([p.tremble for p in policies])
-    floors = np.array([p.knock_floor for p in policies]) if spare is not None else np.zeros(len(policies))
-    weak = _percentile(table, held)[:, None] < floors  # [row, policy]; a floor holds in phase 2 only
+        if scores is None:
+            scores = exchange_scores(table, hands, np.tile(spare, (len(hands), 1)))
+        exchanges, chosen = _candidates(table, hands, np.asarray(spare), scores, action)
+        legal, looked = 2 + (scores[:, 1:] >= 0).sum(axis=1), 2 + exchanges  # with take the spare and knock
+        weak = _percentile(table, hands)[:, None] < np.array([p.knock_floor for p in policies])  # [row, policy]
     picked = chosen[:, None] & ~(weak & isinstance(action, Knock))  # the knock left out below a policy's floor
-    found[rows] += trembles / legal.sum(axis=1)[:, None] + wanders * picked / (looked.sum(axis=1)[:, None] - weak)
+    found += trembles / legal[:, None] + wanders * picked / (looked[:, None] - weak)
     return found
 
 
@@ -758,31 +768,44 @@ def _candidate_chance(
     """For each row of ``hands`` (sorted ids, with the face-up ``spare``, sorted
     ids, the exchanges scored: :func:`exchange_scores`), the chance that a move at random among
     its candidates (:func:`options`) is ``action``: take the spare always, knock
-    on a hand at the percentile ``knock_floor`` or above, and the exchanges that
-    do not lower the hand, at most ``MAX_EXCHANGE_CANDIDATES`` of them, the
-    strongest first (ties in their order). :func:`options` for one move, without
-    sorting every row's moves."""
-    now = table.strengths.strengths_of_codes(table.strengths.codes[hands].sum(axis=1))
-    exchanges = scores[:, 1:]
-    kept = (exchanges >= 0) & (exchanges >= now[:, None])
+    on a hand at the percentile ``knock_floor`` or above, and the exchanges of :func:`_candidates`."""
+    exchanges, chosen = _candidates(table, hands, spare, scores, action)
     knocks = _percentile(table, hands) >= knock_floor
-    count = 1 + knocks + np.minimum(kept.sum(axis=1), MAX_EXCHANGE_CANDIDATES)
+    count = 1 + knocks + exchanges
     if isinstance(action, Knock):
         knocked: Floats = knocks / count
         return knocked
     if not isinstance(action, Exchange):
         chance: Floats = 1.0 / count
         return chance
+    found: Floats = chosen / count
+    return found
+
+
+def _candidates(
+    table: RulesTable, hands: Ids, spare: Ids, scores: Ids, action: Action
+) -> tuple[Ids, npt.NDArray[np.bool_]]:
+    """For each row of ``hands`` (sorted ids, with the face-up ``spare``, sorted
+    ids, the exchanges scored: :func:`exchange_scores`): how many exchanges are
+    candidates (:func:`options`: those that do not lower the hand, at most
+    ``MAX_EXCHANGE_CANDIDATES`` of them, the strongest first, ties in their order),
+    and whether ``action`` is one, if an exchange (any other move: True).
+    :func:`options` for one move, without sorting every row's moves."""
+    now = table.strengths.strengths_of_codes(table.strengths.codes[hands].sum(axis=1))
+    exchanges = scores[:, 1:]
+    kept = (exchanges >= 0) & (exchanges >= now[:, None])
+    count: Ids = np.minimum(kept.sum(axis=1), MAX_EXCHANGE_CANDIDATES)
+    if not isinstance(action, Exchange):
+        return count, np.full(len(hands), True)
     ids = table.ids
     every = np.arange(len(hands))
     give = np.argmax(hands == ids[action.give], axis=1)
-    column = HAND_SIZE * give + int(np.flatnonzero(np.asarray(spare) == ids[action.take])[0])
+    column = HAND_SIZE * give + int(np.flatnonzero(spare == ids[action.take])[0])
     mine = exchanges[every, column]
     columns = np.arange(exchanges.shape[1])[None, :]
     ahead = kept & ((exchanges > mine[:, None]) | ((exchanges == mine[:, None]) & (columns < column[:, None])))
-    chosen = kept[every, column] & (ahead.sum(axis=1) < MAX_EXCHANGE_CANDIDATES)
-    found: Floats = chosen / count
-    return found
+    chosen: npt.NDArray[np.bool_] = kept[every, column] & (ahead.sum(axis=1) < MAX_EXCHANGE_CANDIDATES)
+    return count, chosen
 
 
 def _strength_after(table: RulesTable, hands: Ids, spare: Ids, action: Action) -> Ids:
