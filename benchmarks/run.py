@@ -1063,7 +1063,7 @@ def calibration(matches: int = 0) -> None:
         following = [
             _following(pool, label, spec, matches or following_games(label))
             for label, spec, _ in _tables()
-            if "strangers" not in label and "strong" not in label and "9 players, MonteCarloBot" not in label
+            if "9 players, MonteCarloBot" not in label
         ]
     table(
         "MonteCarloBot (1,000 play-outs a move) with and without the reading, in seat 0",
@@ -1077,8 +1077,8 @@ def calibration(matches: int = 0) -> None:
         following,
         [
             "the same seeded games both ways; target: the gap's interval above 0 at every table; 400 games a",
-            "table, 2,000 against RandomBots (the rule of thumb wins most of them already: the coach's edge is small)",
-            "(the strong MonteCarloBots and the 9-player MonteCarloBot tables are left out: their games take hours)",
+            "table, 2,000 against RandomBots (the rule of thumb wins most of them already: the coach's edge is small);",
+            "strangers (not told) read by the family of styles; the 9-player MonteCarloBot tables are left out (hours)",
         ],
     )
 
@@ -1219,8 +1219,10 @@ def _following(pool: Executor, label: str, spec: str, games: int) -> tuple[str, 
 
 
 def _following_game(task: tuple[str, str, int, int]) -> float:
-    """Seat 0's share of one game at the table ``label``: the rule of thumb (way 0) or MonteCarloBot told the table."""
+    """Seat 0's share of one game at the table ``label``: the rule of thumb (way 0) or MonteCarloBot told
+    the table (strangers: not told, the coach's default, reading each by the family of styles)."""
     from cardcommons.bots import MonteCarloBot, rule_of_thumb
+    from cardcommons.bots.worlds import STRANGERS
     from cardcommons.game import play
     from cardcommons.split_and_choose import SplitAndChoose
     from cardcommons.whisky import WhiskyPoker
@@ -1232,7 +1234,13 @@ def _following_game(task: tuple[str, str, int, int]) -> float:
         players = int(label.split(", ")[1].split()[0])
         game = WhiskyPoker(players, dealer=n % players, seed=n)
     rivals = [_opponents(spec)(game, n * 16 + s) for s in range(1, game.players)]
-    me = rule_of_thumb(game, n * 16) if way == 0 else MonteCarloBot(1000, seed=n, table=[None, *rivals])
+    me: Any
+    if way == 0:
+        me = rule_of_thumb(game, n * 16)
+    elif "strangers" in label:
+        me = MonteCarloBot(1000, seed=n, model=STRANGERS)
+    else:
+        me = MonteCarloBot(1000, seed=n, table=[None, *rivals])
     return play(game, [me, *rivals]).share(0, game.players)
 
 
