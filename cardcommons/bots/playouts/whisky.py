@@ -588,19 +588,14 @@ def _greedy(policy: Trembling) -> GreedyBot:
 
 
 def options(
-    table: RulesTable,
-    hands: Ids,
-    spare: Ids,
-    candidates: bool = True,
-    knock_floor: float | Floats = 0.0,
-    scores: Ids | None = None,
+    table: RulesTable, hands: Ids, spare: Ids, candidates: bool = True, knock_floor: float | Floats = 0.0
 ) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.bool_]]:
     """For each row of ``hands`` (sorted ids) with its face-up ``spare`` (a row
     of -1 in phase 1): which of its moves are legal and (if ``candidates``)
     which are candidates (the engine's ``candidate_actions``; in phase 2 the knock only
     on a hand at the percentile ``knock_floor``, or each row's, or above), as flags over
     the columns take the spare, each exchange (as :func:`exchange_scores`
-    lists them, or gives them in ``scores``, every row's), knock, pass.
+    lists them), knock, pass.
 
     >>> from cardcommons.cards import parse_cards
     >>> table = rules_table(2, False, True, "standard")
@@ -619,11 +614,10 @@ def options(
     legal[up, 1:-2] = _distinct_exchanges(hands[up], spare[up]).reshape(len(up), HAND_SIZE * HAND_SIZE)
     looked = legal.copy()
     if candidates and len(up):
-        scored = exchange_scores(table, hands[up], spare[up]) if scores is None else scores[up]
-        exchanges = scored[:, 1:]
+        scores = exchange_scores(table, hands[up], spare[up])[:, 1:]
         now = table.strengths.strengths_of_codes(table.strengths.codes[hands[up]].sum(axis=1))
-        kept = (exchanges >= 0) & (exchanges >= now[:, None])  # the exchanges that do not lower the hand
-        order = np.argsort(-np.where(kept, exchanges, -1), axis=1, kind="stable")  # the engine's order, strongest first
+        kept = (scores >= 0) & (scores >= now[:, None])  # the exchanges that do not lower the hand
+        order = np.argsort(-np.where(kept, scores, -1), axis=1, kind="stable")  # the engine's order, strongest first
         first = order[:, :MAX_EXCHANGE_CANDIDATES]
         every = np.arange(len(up))[:, None]
         chosen = np.zeros_like(kept)
