@@ -402,3 +402,30 @@ def test_greedy_exchange_scores_are_each_exchanges_strength_in_one_pass_or_a_col
             for j in range(5):
                 after = hand[:i] + hand[i + 1 :] + [face_up[j]]
                 assert many[g, 1 + 5 * i + j] == strength(after)
+
+
+@pytest.mark.parametrize("jokers", [False, True])
+def test_the_candidates_counted_for_one_move_are_those_options_lists(jokers: bool) -> None:
+    """The batch chances count a hand's candidate exchanges, and place the one
+    exchange they ask about, without sorting every move: for each exchange of
+    many hands, the same as the flags :func:`options` gives (ties of strength included)."""
+    from cardcommons.whisky import TAKE
+    from cardcommons.whisky.game import MAX_EXCHANGE_CANDIDATES
+
+    table = rules_table(4, jokers, False, "standard")
+    rng = np.random.default_rng(7)
+    spare = np.sort(rng.choice(len(table.cards), 5, replace=False))
+    rest = np.setdiff1d(np.arange(len(table.cards)), spare)
+    hands = np.sort(np.array([rng.choice(rest, 5, replace=False) for _ in range(120)]), axis=1)
+    faces = np.tile(spare, (len(hands), 1))
+    _, looked = whisky_playouts.options(table, hands, faces)
+    scores = whisky_playouts.exchange_scores(table, hands, faces)
+    counted, every = whisky_playouts._candidates(table, hands, spare, scores, TAKE)
+    assert (counted == looked[:, 1:-2].sum(axis=1)).all() and every.all()
+    assert 0 < counted.mean() < MAX_EXCHANGE_CANDIDATES  # some hands have fewer, some are cut
+    for g, hand in enumerate(hands):
+        for i, give in enumerate(hand):
+            for j, take in enumerate(spare):
+                action = table.exchanges[give][take]
+                _, chosen = whisky_playouts._candidates(table, hands[g : g + 1], spare, scores[g : g + 1], action)
+                assert chosen[0] == looked[g, 1 + 5 * i + j], (g, action)
