@@ -689,6 +689,33 @@ def playouts(matches: int = 0) -> None:
             against(-new_round, -2, " s", "8 strong MonteCarloBots' first round <= 2 s"),
         )
     )
+
+    def slowest_told(seed: int) -> float:
+        """The slowest move of a 9-player game of strong MonteCarloBots, each told the table (seat 0 a person)."""
+        from cardcommons.bots.seating import tell_the_table
+
+        game = WhiskyPoker(9, dealer=seed % 9, seed=seed)
+        bots = [MonteCarloBot(strongest, seed=seed * 16 + seat) for seat in range(9)]
+        tell_the_table([None, *bots[1:]])  # as the arcade seats them: each reads the others by their stand-ins
+        worst = 0.0
+        while (seat := game.current_player) is not None:
+            view, legal = game.observation(seat), game.legal_actions()
+            start = time.process_time()
+            action = bots[seat].act(view, legal)
+            worst = max(worst, time.process_time() - start)
+            game.apply(action)
+        return worst
+
+    told = max(slowest_told(seed) for seed in range(3))
+    rows.append(
+        (
+            f"{STRENGTHS[-1][0]}, told a 9-player table of strong MonteCarloBots",
+            "",
+            f"{told:.3f} s",
+            "",
+            against(-told, -0.3, " s", "MonteCarloBot strong told a table of MonteCarloBots: <= 0.3 s a move"),
+        )
+    )
     table(
         f"Play-outs (c): MonteCarloBot, the slowest move at each arcade strength (load average {load})",
         ("bot", "today's path", "new", "ratio", "target"),
@@ -697,6 +724,8 @@ def playouts(matches: int = 0) -> None:
             "slowest of: the first split, the reserve, a 9-player Whisky turn in phase 1 and in phase 2, and the",
             "phase-2 turns at 6 and 9 players and the 9-player turn after a knock, reached by real play",
             "(GreedyBots, as the arcade seats them), one deal each; 'where few worlds fit': those three, 4 deals each;",
+            "'told a table': every move of 3 seeded games, each seat but 0 (a person) a strong MonteCarloBot told",
+            "the table, reading the others by their stand-ins, as the arcade tells them;",
             "today's path: the strength as play-outs in all (shared among the moves), one game at a time;",
             "targets: <= 0.3 s a move; the 8 bots' first round <= 2 s",
         ],
