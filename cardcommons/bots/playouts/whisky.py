@@ -713,7 +713,9 @@ def _mixed_chances(
     wanders = np.array([p.wander for p in policies])
     trembles = np.array([p.tremble for p in policies])
     scored = np.arange(len(hands))
-    if scores is None and spare is not None and wanders.any() and not trembles.any():
+    if scores is None and spare is not None and trembles.any():  # a move at random among all: every hand scored
+        scores = exchange_scores(table, hands, np.tile(spare, (len(hands), 1)))
+    elif scores is None and spare is not None and wanders.any():
         # moves at random among the candidates only: the exchanges scored where they may count
         if isinstance(action, Exchange):  # a candidate never lowers the hand, nor does the rule's move
             now = table.strengths.strengths_of_codes(table.strengths.codes[hands].sum(axis=1))
@@ -739,8 +741,7 @@ def _mixed_chances(
         chosen = np.full(len(hands), True)
         weak = np.zeros((len(hands), len(policies)), dtype=bool)  # a knock floor holds in phase 2 only
     else:
-        if scores is None:
-            scores = exchange_scores(table, hands, np.tile(spare, (len(hands), 1)))
+        assert scores is not None  # scored above: a move at random among all needs every hand's
         exchanges, chosen = _candidates(table, hands, np.asarray(spare), scores, action)
         legal, looked = 2 + (scores[:, 1:] >= 0).sum(axis=1), 2 + exchanges  # with take the spare and knock
         weak = _percentile(table, hands)[:, None] < np.array([p.knock_floor for p in policies])  # [row, policy]
