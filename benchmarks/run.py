@@ -653,19 +653,20 @@ def playouts(matches: int = 0) -> None:
 
     # (d) a Whisky table of 8 strong bots: their first round, before the reader's first turn
 
-    def first_round(bot: Callable[[int], Any]) -> float:
-        game = WhiskyPoker(9, dealer=0, seed=5)  # the reader sits at seat 0, the dealer: last in the round
-        bots = [bot(seat) for seat in range(9)]
-        total = 0.0
-        while game.current_player != 0:
-            seat = game.current_player
-            assert seat is not None
+    def move_times(game: Any, bots: Sequence[Any], until: int | None = None) -> list[float]:
+        """The CPU time of each move the ``bots`` make in ``game``, until seat ``until``'s turn or the end."""
+        times = []
+        while (seat := game.current_player) not in (until, None):
             view, legal = game.observation(seat), game.legal_actions()
             start = time.process_time()
             action = bots[seat].act(view, legal)
-            total += time.process_time() - start
+            times.append(time.process_time() - start)
             game.apply(action)
-        return total
+        return times
+
+    def first_round(bot: Callable[[int], Any]) -> float:
+        game = WhiskyPoker(9, dealer=0, seed=5)  # the reader sits at seat 0, the dealer: last in the round
+        return sum(move_times(game, [bot(seat) for seat in range(9)], until=0))
 
     class TodaysBot:
         """Today's strong MonteCarloBot: its play-outs shared among the moves, one game at a time."""
@@ -694,17 +695,9 @@ def playouts(matches: int = 0) -> None:
         """The slowest move of a 9-player game of strong MonteCarloBots, each told the table (seat 0 a person)."""
         from cardcommons.bots.seating import tell_the_table
 
-        game = WhiskyPoker(9, dealer=seed % 9, seed=seed)
         bots = [MonteCarloBot(strongest, seed=seed * 16 + seat) for seat in range(9)]
         tell_the_table([None, *bots[1:]])  # as the arcade seats them: each reads the others by their stand-ins
-        worst = 0.0
-        while (seat := game.current_player) is not None:
-            view, legal = game.observation(seat), game.legal_actions()
-            start = time.process_time()
-            action = bots[seat].act(view, legal)
-            worst = max(worst, time.process_time() - start)
-            game.apply(action)
-        return worst
+        return max(move_times(WhiskyPoker(9, dealer=seed % 9, seed=seed), bots))
 
     told = max(slowest_told(seed) for seed in range(3))
     rows.append(
