@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from cardcommons.bots import GreedyBot, HeuristicBot, MonteCarloBot, RandomBot, Trembling, coach
-from cardcommons.bots.calibration import calibrate
+from cardcommons.bots.calibration import Probe, calibrate, summarise
 from cardcommons.bots.playouts import whisky as whisky_playouts
 from cardcommons.bots.worlds import RULE_OF_THUMB, TableModel, likelihood, sample_worlds
 from cardcommons.bots.worlds import whisky as whisky_worlds
@@ -319,6 +319,22 @@ def test_the_coach_that_reads_the_table_comes_true_where_the_uniform_one_does_no
     read = calibrate("whisky-2-knock", probes=100, seed=0, samples=300)
     assert uniform.gap - uniform.half_width > 0.15, uniform
     assert read.surely_off <= 0.03, read
+
+
+def test_a_calibration_is_never_surer_than_true_numbers_would_allow() -> None:
+    """Where seat 0 rarely wins, a few dozen probes may show no win: their own
+    spread is then nearly nothing, and the gap's interval takes the spread true
+    statements would give, s(1 - s) on average. Where the outcomes vary more
+    than that, their own spread stands."""
+    none_won = summarise("whisky-9-phase1", [Probe(0.1, 0.0)] * 59 + [Probe(0.2, 0.0)])
+    stated = [0.1] * 59 + [0.2]
+    assert none_won.gap == pytest.approx(sum(stated) / 60)
+    if_true = sum(s * (1 - s) for s in stated) / 60
+    assert none_won.half_width == pytest.approx(1.959963984540054 * math.sqrt(if_true / 60))
+    assert none_won.surely_off == pytest.approx(none_won.gap - none_won.half_width)
+    assert 0.02 < none_won.surely_off < 0.03  # the probes' own spread alone: surely off by 10 points
+    scattered = summarise("whisky-2-phase1", [Probe(0.5, float(n % 2)) for n in range(60)])
+    assert scattered.half_width == pytest.approx(1.959963984540054 * math.sqrt(0.25 * 60 / 59 / 60))
 
 
 def test_the_reading_says_what_a_blind_swap_told() -> None:

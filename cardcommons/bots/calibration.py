@@ -188,13 +188,25 @@ class Calibration:
 
 
 def summarise(situation: str, found: Sequence[Probe]) -> Calibration:
-    """The :class:`Calibration` of ``found`` probes of ``situation``."""
+    """The :class:`Calibration` of ``found`` probes of ``situation``.
+
+    The gap's spread is the larger of the probes' own spread and the spread
+    true statements would give: an outcome whose expected share is ``s`` has a
+    variance of up to ``s(1 - s)``. Where seat 0 rarely wins, a few dozen probes may
+    show almost no wins, and their own spread alone would claim a certainty
+    they do not have.
+
+    >>> print(summarise("whisky-9-phase1", [Probe(0.1, 0.0)] * 20))
+    Whisky, 9 players, phase 1: says 0.10, comes true 0.00, gap +10 ± 13 points (20 probes)
+    """
     n = len(found)
     if n < 2:
         raise RulesError(f"a calibration needs at least 2 probes, not {n}")
     gaps = [p.stated - p.outcome for p in found]
     mean = sum(gaps) / n
-    spread = math.sqrt(sum((g - mean) ** 2 for g in gaps) / (n - 1))
+    observed = sum((g - mean) ** 2 for g in gaps) / (n - 1)
+    if_true = sum(p.stated * (1 - p.stated) for p in found) / n
+    spread = math.sqrt(max(observed, if_true))
     return Calibration(
         situation,
         n,
