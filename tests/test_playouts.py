@@ -420,12 +420,14 @@ def test_the_candidates_counted_for_one_move_are_those_options_lists(jokers: boo
     faces = np.tile(spare, (len(hands), 1))
     _, looked = whisky_playouts.options(table, hands, faces)
     scores = whisky_playouts.exchange_scores(table, hands, faces)
-    counted, every = whisky_playouts._candidates(table, hands, spare, scores, TAKE)
+    now = whisky_playouts._strengths(table, hands)
+    counted, every = whisky_playouts._candidates(table, hands, now, spare, scores, TAKE)
     assert (counted == looked[:, 1:-2].sum(axis=1)).all() and every.all()
     assert 0 < counted.mean() < MAX_EXCHANGE_CANDIDATES  # some hands have fewer, some are cut
     for g, hand in enumerate(hands):
         for i, give in enumerate(hand):
             for j, take in enumerate(spare):
                 action = table.exchanges[give][take]
-                _, chosen = whisky_playouts._candidates(table, hands[g : g + 1], spare, scores[g : g + 1], action)
+                one = slice(g, g + 1)
+                _, chosen = whisky_playouts._candidates(table, hands[one], now[one], spare, scores[one], action)
                 assert chosen[0] == looked[g, 1 + 5 * i + j], (g, action)

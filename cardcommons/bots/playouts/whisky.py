@@ -418,8 +418,9 @@ def _look_ahead(
 
 
 def _strengths(table: RulesTable, hands: Ids) -> Ids:
-    """The strength of each hand (card ids)."""
-    found: Ids = table.strengths.strengths_of_codes(table.strengths.codes[hands].sum(axis=-1))
+    """The strength of each hand (card ids, along the last axis)."""
+    codes = table.strengths.codes[hands]  # summed by a product with ones: quicker than a sum along the last axis
+    found: Ids = table.strengths.strengths_of_codes(codes @ np.ones(codes.shape[-1], dtype=np.int64))
     return found
 
 
@@ -538,9 +539,11 @@ def exchange_scores(table: RulesTable, hands: Ids, spare: Ids) -> Ids:
     codes, strength_of = table.strengths.codes, table.strengths.strengths_of_codes
     hand_codes, spare_codes = codes[hands], codes[spare]
     total = hand_codes @ np.ones(HAND_SIZE, dtype=np.int64)
-    scores: Ids = np.empty((len(hands), 1 + HAND_SIZE * HAND_SIZE), dtype=np.int64)
+    few = len(hands) <= _AT_ONCE
+    # many rows: a column at a time, each column's cells side by side (the rows' sums and maxima quicker too)
+    scores: Ids = np.empty((len(hands), 1 + HAND_SIZE * HAND_SIZE), dtype=np.int64, order="C" if few else "F")
     scores[:, 0] = strength_of(spare_codes @ np.ones(HAND_SIZE, dtype=np.int64))
-    if len(hands) <= _AT_ONCE:  # few rows (a play-out's, mostly): every exchange in one pass
+    if few:  # few rows (a play-out's, mostly): every exchange in one pass
         exchanged = (total[:, None] - hand_codes)[:, :, None] + spare_codes[:, None, :]
         scores[:, 1:] = strength_of(exchanged.reshape(len(hands), HAND_SIZE * HAND_SIZE))
     else:  # many: a column at a time, quicker there (the arrays stay small)
@@ -615,7 +618,7 @@ def options(
     looked = legal.copy()
     if candidates and len(up):
         scores = exchange_scores(table, hands[up], spare[up])[:, 1:]
-        now = table.strengths.strengths_of_codes(table.strengths.codes[hands[up]].sum(axis=1))
+        now = _strengths(table, hands[up])
         kept = (scores >= 0) & (scores >= now[:, None])  # the exchanges that do not lower the hand
         order = np.argsort(-np.where(kept, scores, -1), axis=1, kind="stable")  # the engine's order, strongest first
         first = order[:, :MAX_EXCHANGE_CANDIDATES]
@@ -624,7 +627,7 @@ def options(
         chosen[every, first] = kept[every, first]
         looked[up, 1:-2] = chosen
     if candidates and np.any(knock_floor):  # in phase 2: a knock in phase 1 may be on any hand
-        looked[:, -2] &= (_percentile(table, hands) >= knock_floor) | face_down
+        looked[:, -2] &= (_percentile(table, _strengths(table, hands)) >= knock_floor) | face_down
     return legal, looked
 
 
@@ -680,21 +683,22 @@ def policies_chances(
     """:func:`policy_chances` for several policies at once (a column each): what
     they share (the hands' strengths, the exchanges' scores, the legal moves) is found once."""
     fitted = [k for k, p in enumerate(policies) if p.knocks]
+    now = _strengths(table, hands)  # each hand's strength, found once
     if knocked or not fitted:
-        return _mixed_chances(policies, table, hands, spare, action)
+        return _mixed_chances(policies, table, hands, now, spare, action)
     held = np.sort(hands, axis=1)
     stuck = np.zeros(len(held), dtype=bool)
     scores = None  # in phase 2, every hand's exchanges scored once, for the move's chance and the knock's
     if spare is not None:
         scores = exchange_scores(table, held, np.tile(spare, (len(held), 1)))
-        stuck = scores.max(axis=1) <= table.strengths.strengths_of_codes(table.strengths.codes[held].sum(axis=1))
-    found = _mixed_chances(policies, table, held, spare, action, scores)
-    cells = knock_cells(_percentile(table, held), stuck, 1 if spare is None else 2)
+        stuck = scores.max(axis=1) <= now
+    found = _mixed_chances(policies, table, held, now, spare, action, scores)
+    cells = knock_cells(_percentile(table, now), stuck, 1 if spare is None else 2)
     knocks = np.array([policies[k].knocks for k in fitted]).T[cells]  # [row, fitted policy]
     if isinstance(action, Knock):
         found[:, fitted] = knocks
     else:  # the other moves keep their chances in proportion
-        before = _mixed_chances([policies[k] for k in fitted], table, held, spare, KNOCK_MOVE, scores)
+        before = _mixed_chances([policies[k] for k in fitted], table, held, now, spare, KNOCK_MOVE, scores)
         found[:, fitted] *= (1 - knocks) / (1 - before)
     return found
 
@@ -703,12 +707,14 @@ def _mixed_chances(
     policies: Sequence[Trembling],
     table: RulesTable,
     hands: Ids,
+    now: Ids,
     spare: Ids | None,
     action: Action,
     scores: Ids | None = None,
 ) -> Floats:
     """:func:`policies_chances` as the rule and the moves at random give them (no
-    knock chances); in phase 2 with every hand's exchanges scored (``scores``) if they are."""
+    knock chances), for ``hands`` of the strengths ``now``; in phase 2 with every
+    hand's exchanges scored (``scores``) if they are."""
     ruled = [k for k, p in enumerate(policies) if p.rule is not None and p.by_rule]
     wanders = np.array([p.wander for p in policies])
     trembles = np.array([p.tremble for p in policies])
@@ -718,7 +724,6 @@ def _mixed_chances(
     elif scores is None and spare is not None and wanders.any():
         # moves at random among the candidates only: the exchanges scored where they may count
         if isinstance(action, Exchange):  # a candidate never lowers the hand, nor does the rule's move
-            now = table.strengths.strengths_of_codes(table.strengths.codes[hands].sum(axis=1))
             scored = np.flatnonzero(_strength_after(table, hands, spare, action) >= now)
         scores = np.full((len(hands), 1 + HAND_SIZE * HAND_SIZE), -1, dtype=np.int64)
         scores[scored] = exchange_scores(table, hands[scored], np.tile(spare, (len(scored), 1)))
@@ -726,14 +731,14 @@ def _mixed_chances(
     if ruled:
         rules = [_greedy(policies[k]).rule(table.pack, table.ranking) for k in ruled]
         by_rule = np.array([policies[k].by_rule for k in ruled])
-        found[:, ruled] = by_rule * _rules_chances(rules, table, hands, spare, action, scores)
+        found[:, ruled] = by_rule * _rules_chances(rules, table, hands, now, spare, action, scores)
     if all(p.by_rule == 1 for p in policies):
         return found
     if scores is not None and not trembles.any():
         for k, policy in enumerate(policies):
             if policy.wander:
                 found[scored, k] += policy.wander * _candidate_chance(
-                    table, hands[scored], np.asarray(spare), scores[scored], action, policy.knock_floor
+                    table, hands[scored], now[scored], np.asarray(spare), scores[scored], action, policy.knock_floor
                 )
         return found
     if spare is None:  # phase 1: take the unseen spare, knock or pass, each a candidate
@@ -742,30 +747,29 @@ def _mixed_chances(
         weak = np.zeros((len(hands), len(policies)), dtype=bool)  # a knock floor holds in phase 2 only
     else:
         assert scores is not None  # scored above: a move at random among all needs every hand's
-        exchanges, chosen = _candidates(table, hands, np.asarray(spare), scores, action)
+        exchanges, chosen = _candidates(table, hands, now, np.asarray(spare), scores, action)
         legal, looked = 2 + (scores[:, 1:] >= 0).sum(axis=1), 2 + exchanges  # with take the spare and knock
-        weak = _percentile(table, hands)[:, None] < np.array([p.knock_floor for p in policies])  # [row, policy]
+        weak = _percentile(table, now)[:, None] < np.array([p.knock_floor for p in policies])  # [row, policy]
     picked = chosen[:, None] & ~(weak & isinstance(action, Knock))  # the knock left out below a policy's floor
     found += trembles / legal[:, None] + wanders * picked / (looked[:, None] - weak)
     return found
 
 
-def _percentile(table: RulesTable, hands: Ids) -> Floats:
-    """Each hand's percentile in the pack (see :func:`~cardcommons.bots.whisky.hand_percentiles`)."""
-    strengths = table.strengths.strengths_of_codes(table.strengths.codes[hands].sum(axis=1))
+def _percentile(table: RulesTable, strengths: Ids) -> Floats:
+    """Each hand's percentile in the pack, from its strength (:func:`~cardcommons.bots.whisky.hand_percentiles`)."""
     found: Floats = np.asarray(hand_percentiles(table.pack, table.ranking))[strengths]
     return found
 
 
 def _candidate_chance(
-    table: RulesTable, hands: Ids, spare: Ids, scores: Ids, action: Action, knock_floor: float = 0.0
+    table: RulesTable, hands: Ids, now: Ids, spare: Ids, scores: Ids, action: Action, knock_floor: float = 0.0
 ) -> Floats:
-    """For each row of ``hands`` (sorted ids, with the face-up ``spare``, sorted
+    """For each row of ``hands`` (sorted ids, of the strengths ``now``, with the face-up ``spare``, sorted
     ids, the exchanges scored: :func:`exchange_scores`), the chance that a move at random among
     its candidates (:func:`options`) is ``action``: take the spare always, knock
     on a hand at the percentile ``knock_floor`` or above, and the exchanges of :func:`_candidates`."""
-    exchanges, chosen = _candidates(table, hands, spare, scores, action)
-    knocks = _percentile(table, hands) >= knock_floor
+    exchanges, chosen = _candidates(table, hands, now, spare, scores, action)
+    knocks = _percentile(table, now) >= knock_floor
     count = 1 + knocks + exchanges
     if isinstance(action, Knock):
         knocked: Floats = knocks / count
@@ -778,15 +782,14 @@ def _candidate_chance(
 
 
 def _candidates(
-    table: RulesTable, hands: Ids, spare: Ids, scores: Ids, action: Action
+    table: RulesTable, hands: Ids, now: Ids, spare: Ids, scores: Ids, action: Action
 ) -> tuple[Ids, npt.NDArray[np.bool_]]:
-    """For each row of ``hands`` (sorted ids, with the face-up ``spare``, sorted
+    """For each row of ``hands`` (sorted ids, of the strengths ``now``, with the face-up ``spare``, sorted
     ids, the exchanges scored: :func:`exchange_scores`): how many exchanges are
     candidates (:func:`options`: those that do not lower the hand, at most
     ``MAX_EXCHANGE_CANDIDATES`` of them, the strongest first, ties in their order),
     and whether ``action`` is one, if an exchange (any other move: True).
     :func:`options` for one move, without sorting every row's moves."""
-    now = table.strengths.strengths_of_codes(table.strengths.codes[hands].sum(axis=1))
     exchanges = scores[:, 1:]
     kept = (exchanges >= 0) & (exchanges >= now[:, None])
     count: Ids = np.minimum(kept.sum(axis=1), MAX_EXCHANGE_CANDIDATES)
@@ -814,7 +817,7 @@ def _strength_after(table: RulesTable, hands: Ids, spare: Ids, action: Action) -
     ids = table.ids
     after = hands.copy()
     after[np.arange(len(hands)), np.argmax(hands == ids[action.give], axis=1)] = ids[action.take]
-    found = strength_of(codes[after].sum(axis=1))
+    found = _strengths(table, after)
     return found
 
 
@@ -835,7 +838,7 @@ def chances(
     >>> chances(GreedyBot().rule(table.pack, table.ranking), table, hands, None, KNOCK).tolist()
     [1.0, 0.0]
     """
-    found: npt.NDArray[np.float64] = _rules_chances([rule], table, hands, spare, action)[:, 0]
+    found: npt.NDArray[np.float64] = _rules_chances([rule], table, hands, _strengths(table, hands), spare, action)[:, 0]
     return found
 
 
@@ -843,14 +846,13 @@ def _rules_chances(
     rules: Sequence[GreedyRule],
     table: RulesTable,
     hands: Ids,
+    now: Ids,
     spare: Ids | None,
     action: Action,
     scores: Ids | None = None,
 ) -> Floats:
-    """:func:`chances` for several rules at once (a column each), the exchanges
-    scored once (``scores``: every row's, if scored already)."""
-    codes, strength_of = table.strengths.codes, table.strengths.strengths_of_codes
-    now = strength_of(codes[hands].sum(axis=1))
+    """:func:`chances` for several rules at once (a column each), for ``hands`` of
+    the strengths ``now``, the exchanges scored once (``scores``: every row's, if scored already)."""
     knock = np.stack([rule.arrays[0][now] for rule in rules], axis=1)
     if spare is None or knock.all():
         if isinstance(action, Knock):
