@@ -332,7 +332,7 @@ def test_a_calibration_is_never_surer_than_true_numbers_would_allow() -> None:
     if_true = sum(s * (1 - s) for s in stated) / 60
     assert none_won.half_width == pytest.approx(1.959963984540054 * math.sqrt(if_true / 60))
     assert none_won.surely_off == pytest.approx(none_won.gap - none_won.half_width)
-    assert 0.02 < none_won.surely_off < 0.03  # the probes' own spread alone: surely off by 10 points
+    assert 0.02 < none_won.surely_off < 0.03  # by the probes' own spread alone, surely off by 10 points
     scattered = summarise("whisky-2-phase1", [Probe(0.5, float(n % 2)) for n in range(60)])
     assert scattered.half_width == pytest.approx(1.959963984540054 * math.sqrt(0.25 * 60 / 59 / 60))
 
