@@ -164,6 +164,18 @@ class HandTable:
         strengths: npt.NDArray[np.int64] = self.table[(totals >> _SUIT_BITS) * 2 + _ONE_SUIT[totals & _SUIT_MASK]]
         return strengths.astype(np.int64)
 
+    def strengths_of_hands(self, hands: npt.NDArray[np.integer]) -> npt.NDArray[np.int64]:
+        """The strengths of many hands, each given as card indices of the pack
+        along the last axis (no checks: the batch path of the play-outs).
+
+        >>> table = hand_table(Pack.split_and_choose())
+        >>> table.strengths_of_hands(np.array([[19, 15, 11, 7, 3], [0, 1, 2, 3, 4]])).tolist() == [
+        ...     table.strength([19, 15, 11, 7, 3]), table.strength([0, 1, 2, 3, 4])]
+        True
+        """
+        codes = self.codes[hands]  # summed by a product with ones: quicker than a sum along the last axis
+        return self.strengths_of_codes(codes @ np.ones(codes.shape[-1], dtype=np.int64))
+
 
 def _representatives(pack: Pack) -> Iterator[tuple[int, list[int], bool, int, int]]:
     """One hand for each table index the pack can produce: every multiset of

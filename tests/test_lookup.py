@@ -106,7 +106,7 @@ def test_order_agrees_with_treys_and_eval7_on_random_pairs() -> None:
 def test_evaluate_many_agrees_with_evaluate_on_random_batches(
     data: st.DataObject, pack: Pack, ranking: RankingLike
 ) -> None:
-    """Any pack shape (lowest 2..10, 0..2 Jokers, ace-low or not): a batch ranks the same both ways."""
+    """Any pack shape (lowest 2..10, 0..2 Jokers, ace-low or not): a batch ranks the same every way."""
     seed = data.draw(st.integers(0, 2**32 - 1))
     size = data.draw(st.integers(1, 40))
     hands = random_hands(np.random.default_rng(seed), size, len(pack))
@@ -115,6 +115,8 @@ def test_evaluate_many_agrees_with_evaluate_on_random_batches(
     assert dense_ranks(strengths.tolist()) == dense_ranks(values)
     table = hand_table(pack, ranking)
     assert [table.strength(hand) for hand in hands.tolist()] == strengths.tolist()
+    assert table.strengths_of_hands(hands).tolist() == strengths.tolist()
+    assert table.strengths_of_hands(hands[None, :, :]).tolist() == [strengths.tolist()]  # any leading axes
 
 
 def test_rank_keys_give_every_multiset_of_five_its_own_sum() -> None:

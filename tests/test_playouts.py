@@ -420,7 +420,7 @@ def test_the_candidates_counted_for_one_move_are_those_options_lists(jokers: boo
     faces = np.tile(spare, (len(hands), 1))
     _, looked = whisky_playouts.options(table, hands, faces)
     scores = whisky_playouts.exchange_scores(table, hands, faces)
-    now = whisky_playouts._strengths(table, hands)
+    now = table.strengths.strengths_of_hands(hands)
     counted, every = whisky_playouts._candidates(table, hands, now, spare, scores, TAKE)
     assert (counted == looked[:, 1:-2].sum(axis=1)).all() and every.all()
     assert 0 < counted.mean() < MAX_EXCHANGE_CANDIDATES  # some hands have fewer, some are cut

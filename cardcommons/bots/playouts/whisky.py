@@ -237,9 +237,7 @@ class _Play:
         self.policies = [PerWorld.of(p, copies, deals.games) for p in policies]
         table = deals.table
         self.rules = [_rules(p, table) for p in self.policies]
-        strengths = deals.table.strengths
-        self.codes = strengths.codes
-        self.strength_of = strengths.strengths_of_codes
+        self.strengths_of_hands = table.strengths.strengths_of_hands
         self.seeds = tile(seeds)
         self.hands = tile(deals.hands)
         self.spare = tile(deals.spare)
@@ -250,9 +248,6 @@ class _Play:
         self.index = np.arange(rows)
         self.shares = np.zeros((rows, self.players))
         self.decisions = [0] * self.players
-
-    def strength(self, hands: Ids) -> Ids:
-        return self.strength_of(self.codes[hands].sum(axis=-1))
 
     def run(self, firsts: Sequence[Action]) -> npt.NDArray[np.float64]:
         seat = self.deals.turn
@@ -328,7 +323,7 @@ class _Play:
         """GreedyBot's move in every game (see :class:`~cardcommons.bots.whisky.GreedyBot`), by
         the thresholds of each game's style (``rule``: a row of flags for each style, ``which``)."""
         knocks, takes_unseen = rule
-        now = self.strength(self.hands[:, seat])
+        now = self.strengths_of_hands(self.hands[:, seat])
         knock = knocks[which, now]
         move = np.where(knock, KNOCK, np.where(takes_unseen[which, now], TAKE, PASS))  # phase 1, or a knock
         slot = np.zeros(len(now), dtype=np.int64)
@@ -375,7 +370,7 @@ class _Play:
             self._end(shown, drawn)
 
     def _end(self, shown: npt.NDArray[np.bool_], drawn: npt.NDArray[np.bool_]) -> None:
-        strengths = self.strength(self.hands[shown])
+        strengths = self.strengths_of_hands(self.hands[shown])
         top = strengths.max(axis=1, keepdims=True)
         winners = strengths == top
         self.shares[self.index[shown]] = np.where(winners, 1.0 / winners.sum(axis=1, keepdims=True), 0.0)
@@ -408,20 +403,13 @@ def _look_ahead(
     first = np.where(columns == knock, seat + 1, seat + 2)  # after the knocker, the others' last turns
     at = np.flatnonzero(settled)
     value[at] = _share_after_last_turns(table, after[at], left[at], first[at], seat)
-    strength = _strengths(table, after[:, seat])
+    strength = table.strengths.strengths_of_hands(after[:, seat])
     order = np.lexsort((columns, -strength, -value, rows))  # each game's best share, strongest hand, first move
     best = order[np.r_[True, rows[order][1:] != rows[order][:-1]]]
     chosen = np.zeros(len(hands), dtype=np.int64)
     chosen[rows[best]] = columns[best]
     move = np.select([chosen == 0, chosen == knock], [TAKE, KNOCK], EXCHANGE)
     return move, np.clip(chosen - 1, 0, None)
-
-
-def _strengths(table: RulesTable, hands: Ids) -> Ids:
-    """The strength of each hand (card ids, along the last axis)."""
-    codes = table.strengths.codes[hands]  # summed by a product with ones: quicker than a sum along the last axis
-    found: Ids = table.strengths.strengths_of_codes(codes @ np.ones(codes.shape[-1], dtype=np.int64))
-    return found
 
 
 def _moved(hands: Ids, spare: Ids, slots: Ids) -> tuple[Ids, Ids]:
@@ -438,7 +426,9 @@ def _moved(hands: Ids, spare: Ids, slots: Ids) -> tuple[Ids, Ids]:
 
 def _improves(table: RulesTable, hands: Ids, spare: Ids) -> npt.NDArray[np.bool_]:
     """Whether some move (an exchange, or taking the spare) beats each hand."""
-    found: npt.NDArray[np.bool_] = exchange_scores(table, hands, spare).max(axis=1) > _strengths(table, hands)
+    found: npt.NDArray[np.bool_] = exchange_scores(table, hands, spare).max(
+        axis=1
+    ) > table.strengths.strengths_of_hands(hands)
     return found
 
 
@@ -454,9 +444,9 @@ def _share_after_last_turns(table: RulesTable, hands: Ids, spare: Ids, first: Id
         held = hands[every, s]
         scores = exchange_scores(table, held, spare)
         choice = np.argmax(scores, axis=1)
-        rows = np.flatnonzero(scores[every, choice] > _strengths(table, held))
+        rows = np.flatnonzero(scores[every, choice] > table.strengths.strengths_of_hands(held))
         hands[rows, s[rows]], spare[rows] = _moved(held[rows], spare[rows], choice[rows] - 1)
-    strengths = _strengths(table, hands)
+    strengths = table.strengths.strengths_of_hands(hands)
     winners = strengths == strengths.max(axis=1, keepdims=True)
     share: Floats = np.where(winners[:, seat], 1.0 / winners.sum(axis=1), 0.0)
     return share
@@ -618,7 +608,7 @@ def options(
     looked = legal.copy()
     if candidates and len(up):
         scores = exchange_scores(table, hands[up], spare[up])[:, 1:]
-        now = _strengths(table, hands[up])
+        now = table.strengths.strengths_of_hands(hands[up])
         kept = (scores >= 0) & (scores >= now[:, None])  # the exchanges that do not lower the hand
         order = np.argsort(-np.where(kept, scores, -1), axis=1, kind="stable")  # the engine's order, strongest first
         first = order[:, :MAX_EXCHANGE_CANDIDATES]
@@ -627,7 +617,7 @@ def options(
         chosen[every, first] = kept[every, first]
         looked[up, 1:-2] = chosen
     if candidates and np.any(knock_floor):  # in phase 2: a knock in phase 1 may be on any hand
-        looked[:, -2] &= (_percentile(table, _strengths(table, hands)) >= knock_floor) | face_down
+        looked[:, -2] &= (_percentile(table, table.strengths.strengths_of_hands(hands)) >= knock_floor) | face_down
     return legal, looked
 
 
@@ -683,7 +673,7 @@ def policies_chances(
     """:func:`policy_chances` for several policies at once (a column each): what
     they share (the hands' strengths, the exchanges' scores, the legal moves) is found once."""
     fitted = [k for k, p in enumerate(policies) if p.knocks]
-    now = _strengths(table, hands)  # each hand's strength, found once
+    now = table.strengths.strengths_of_hands(hands)  # each hand's strength, found once
     if knocked or not fitted:
         return _mixed_chances(policies, table, hands, now, spare, action)
     held = np.sort(hands, axis=1)
@@ -817,7 +807,7 @@ def _strength_after(table: RulesTable, hands: Ids, spare: Ids, action: Action) -
     ids = table.ids
     after = hands.copy()
     after[np.arange(len(hands)), np.argmax(hands == ids[action.give], axis=1)] = ids[action.take]
-    found = _strengths(table, after)
+    found = table.strengths.strengths_of_hands(after)
     return found
 
 
@@ -838,7 +828,9 @@ def chances(
     >>> chances(GreedyBot().rule(table.pack, table.ranking), table, hands, None, KNOCK).tolist()
     [1.0, 0.0]
     """
-    found: npt.NDArray[np.float64] = _rules_chances([rule], table, hands, _strengths(table, hands), spare, action)[:, 0]
+    found: npt.NDArray[np.float64] = _rules_chances(
+        [rule], table, hands, table.strengths.strengths_of_hands(hands), spare, action
+    )[:, 0]
     return found
 
 

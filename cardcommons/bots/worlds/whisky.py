@@ -550,7 +550,7 @@ def knock_tilt(table: Any, hands: Ids, tilts: Floats) -> Floats:
     >>> found[:, 0].tolist(), bool(found[0, 1] < 1 < found[1, 1])
     ([1.0, 1.0], True)
     """
-    strengths = table.strengths.strengths_of_codes(table.strengths.codes[hands].sum(axis=1))
+    strengths = table.strengths.strengths_of_hands(hands)
     value = nines(np.asarray(hand_percentiles(table.pack, table.ranking)))
     weights = np.exp(np.outer(value, tilts))  # [strength, tilt]
     counts = hand_table(table.pack, table.ranking).hands_per_level
@@ -621,7 +621,7 @@ def _move_chances(move: _Move, places: Ids, pool: Ids, forms: list[Trembling], t
         return np.repeat(once, len(places), axis=0)
     hands = np.concatenate([np.tile(public, (len(places), 1)), pool[places[:, : move.hidden]]], axis=1)
     if spare is None:  # phase 1, the spare face down: a policy reads its hand's strength only, each weighed once
-        strengths = table.strengths.strengths_of_codes(table.strengths.codes[hands] @ np.ones(hands.shape[1], np.int64))
+        strengths = table.strengths.strengths_of_hands(hands)
         present = np.zeros(int(strengths.max(initial=0)) + 1, dtype=bool)
         present[strengths] = True
         inverse = (np.cumsum(present) - 1)[strengths]  # each row's strength, numbered among those present
