@@ -1082,11 +1082,7 @@ def calibration(matches: int = 0) -> None:
             ],
         )
         duels = [_duel(pool, label, game, seats, matches or 100) for label, game, seats in _DUELS]
-        following = [
-            _following(pool, label, spec, matches or following_games(label))
-            for label, spec, _ in _tables()
-            if label != "Whisky, 9 players, MonteCarloBot (strong)"
-        ]
+        following = [_following(pool, label, spec, matches or following_games(label)) for label, spec, _ in _tables()]
     table(
         "MonteCarloBot (1,000 play-outs a move) with and without the reading, in seat 0",
         ("table", "without: seat 0's share", "with the reading", "gap (with less without)"),
@@ -1100,9 +1096,8 @@ def calibration(matches: int = 0) -> None:
         [
             "the same seeded games both ways; target: the gap's interval above 0 at every table; 400 games a",
             "table, 2,000 against RandomBots (the rule of thumb wins most of them already: the coach's edge is small),",
-            "4,000 and 1,000 at 9 players against MonteCarloBots quick and steady (about 1.5 h and 0.4 h on 2 cores);",
-            "strangers (not told) read by the family of styles; the 9-player strong MonteCarloBots are left out",
-            "(7 s of CPU a pair of games: a run of its own)",
+            "4,000 at 9 players against MonteCarloBots quick, 1,000 against steady and strong (about 1.5 h, 0.4 h",
+            "and 1 h on 2 cores); strangers (not told) read by the family of styles",
         ],
     )
 
@@ -1116,10 +1111,11 @@ def following_games(label: str) -> int:
     100 decided neither 4-player MonteCarloBot quick nor 9-player GreedyBot (400 did), and against
     RandomBots, which the rule of thumb already beats 60 to 90 times in 100, the coach's edge of 1 or 2
     points took 1,600 to 2,000 games at 2 and 9 players. At 9 players against MonteCarloBots, 400 games
-    did not decide the quick table (+0.011, a paired game's spread 0.35): 4,000 do, and 1,000 the steady."""
+    did not decide the quick table (+0.011, a paired game's spread 0.35): 4,000 do, and 1,000 the steady
+    and the strong."""
     if label == "Whisky, 9 players, MonteCarloBot (quick)":
         return 4000
-    if label == "Whisky, 9 players, MonteCarloBot (steady)":
+    if label in ("Whisky, 9 players, MonteCarloBot (steady)", "Whisky, 9 players, MonteCarloBot (strong)"):
         return 1000
     return 2000 if "RandomBot" in label else 400
 
