@@ -426,9 +426,8 @@ def _moved(hands: Ids, spare: Ids, slots: Ids) -> tuple[Ids, Ids]:
 
 def _improves(table: RulesTable, hands: Ids, spare: Ids) -> npt.NDArray[np.bool_]:
     """Whether some move (an exchange, or taking the spare) beats each hand."""
-    found: npt.NDArray[np.bool_] = exchange_scores(table, hands, spare).max(
-        axis=1
-    ) > table.strengths.strengths_of_hands(hands)
+    best = exchange_scores(table, hands, spare).max(axis=1)
+    found: npt.NDArray[np.bool_] = best > table.strengths.strengths_of_hands(hands)
     return found
 
 
@@ -828,9 +827,8 @@ def chances(
     >>> chances(GreedyBot().rule(table.pack, table.ranking), table, hands, None, KNOCK).tolist()
     [1.0, 0.0]
     """
-    found: npt.NDArray[np.float64] = _rules_chances(
-        [rule], table, hands, table.strengths.strengths_of_hands(hands), spare, action
-    )[:, 0]
+    now = table.strengths.strengths_of_hands(hands)
+    found: npt.NDArray[np.float64] = _rules_chances([rule], table, hands, now, spare, action)[:, 0]
     return found
 
 
