@@ -40,7 +40,7 @@ from cardcommons.bots.policies import KNOCK_CELLS, Trembling, knock_cells
 from cardcommons.bots.seating import tell_the_table
 from cardcommons.bots.split_and_choose import WANDER_PHASES, HeuristicBot, sharp_shares
 from cardcommons.bots.standin import FITTED
-from cardcommons.bots.whisky import GreedyBot, hand_percentiles, is_stuck
+from cardcommons.bots.whisky import GreedyBot, hand_percentile_array, hand_percentiles, is_stuck
 from cardcommons.errors import RulesError, shown
 from cardcommons.game import Action, Bot, Game, Observation
 from cardcommons.progress import progress
@@ -635,9 +635,8 @@ def knock_worlds(table: str, logged: str, samples: int) -> tuple[Floats, float] 
     ]
     deals = sample_worlds(game.observation(0), 1000, int(seed), RULE_OF_THUMB.seated(untilted)).deals
     rules = deals.table
-    percentiles = np.asarray(hand_percentiles(rules.pack, rules.ranking))
-    codes, strength_of = rules.strengths.codes, rules.strengths.strengths_of_codes
-    held = percentiles[strength_of(codes[deals.hands[:, game.knocker]].sum(axis=1))]
+    percentiles = hand_percentile_array(rules.pack, rules.ranking)
+    held = percentiles[rules.strengths.strengths_of_hands(deals.hands[:, game.knocker])]
     true = percentiles[rules.strengths.strength([rules.ids[c] for c in game.hands[game.knocker]])]
     return held, float(true)
 

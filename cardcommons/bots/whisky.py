@@ -31,7 +31,15 @@ from cardcommons.odds import RankingLike, resolve_ranking
 from cardcommons.packs import Pack
 from cardcommons.whisky import KNOCK, PASS, TAKE, WhiskyObservation, rules_table, swapped
 
-__all__ = ["GreedyBot", "GreedyRule", "exchange_order", "hand_percentiles", "is_stuck", "percentile_of"]
+__all__ = [
+    "GreedyBot",
+    "GreedyRule",
+    "exchange_order",
+    "hand_percentile_array",
+    "hand_percentiles",
+    "is_stuck",
+    "percentile_of",
+]
 
 
 def hand_percentiles(pack: Pack, ranking: RankingLike = "standard") -> tuple[float, ...]:
@@ -77,6 +85,21 @@ def is_stuck(view: WhiskyObservation) -> bool:
 def _percentiles(pack: Pack, ranking: Ranking) -> tuple[float, ...]:
     per_level = hand_table(pack, ranking).hands_per_level  # counted by rank multisets when the table was built
     return tuple((np.cumsum(per_level) / per_level.sum()).tolist())
+
+
+@lru_cache(maxsize=64)
+def hand_percentile_array(pack: Pack, ranking: Ranking) -> npt.NDArray[np.float64]:
+    """:func:`hand_percentiles` as a read-only array, made once for a pack and
+    ranking: the batch paths index it by many strengths at once.
+
+    >>> pack = Pack.whisky(2)
+    >>> found = hand_percentile_array(pack, resolve_ranking("standard", pack))
+    >>> found.tolist() == list(hand_percentiles(pack)), found.flags.writeable
+    (True, False)
+    """
+    found = np.array(_percentiles(pack, ranking))
+    found.setflags(write=False)
+    return found
 
 
 class GreedyBot(RuleBot):

@@ -41,7 +41,7 @@ from cardcommons.bots.choice import MANY, TOLERANCE, best_in_table, draw
 from cardcommons.bots.playouts import Batch
 from cardcommons.bots.policies import Trembling, knock_cells
 from cardcommons.bots.styles import PerWorld
-from cardcommons.bots.whisky import GreedyBot, GreedyRule, hand_percentiles, is_stuck, percentile_of
+from cardcommons.bots.whisky import GreedyBot, GreedyRule, hand_percentile_array, is_stuck, percentile_of
 from cardcommons.errors import RulesError
 from cardcommons.game import Action
 from cardcommons.hands import HAND_SIZE
@@ -746,7 +746,7 @@ def _mixed_chances(
 
 def _percentile(table: RulesTable, strengths: Ids) -> Floats:
     """Each hand's percentile in the pack, from its strength (:func:`~cardcommons.bots.whisky.hand_percentiles`)."""
-    found: Floats = np.asarray(hand_percentiles(table.pack, table.ranking))[strengths]
+    found: Floats = hand_percentile_array(table.pack, table.ranking)[strengths]
     return found
 
 

@@ -41,7 +41,7 @@ import numpy.typing as npt
 from cardcommons.bots.playouts import whisky as whisky_playouts
 from cardcommons.bots.policies import Trembling
 from cardcommons.bots.styles import SeatStyles
-from cardcommons.bots.whisky import GreedyBot, hand_percentiles
+from cardcommons.bots.whisky import GreedyBot, hand_percentile_array
 from cardcommons.bots.worlds.model import (
     Floats,
     Ids,
@@ -551,7 +551,7 @@ def knock_tilt(table: Any, hands: Ids, tilts: Floats) -> Floats:
     ([1.0, 1.0], True)
     """
     strengths = table.strengths.strengths_of_hands(hands)
-    value = nines(np.asarray(hand_percentiles(table.pack, table.ranking)))
+    value = nines(hand_percentile_array(table.pack, table.ranking))
     weights = np.exp(np.outer(value, tilts))  # [strength, tilt]
     counts = hand_table(table.pack, table.ranking).hands_per_level
     found: Floats = weights[strengths] / (counts @ weights / counts.sum())
@@ -585,7 +585,7 @@ def _knock_support(moves: list[_Move], count: int, pool: Ids, styles: _Read, tab
     public = codes[knock.public].tolist()
     total = held @ np.ones(knock.hidden, dtype=np.int64) + sum(public)
     now = strength_of(total)
-    percentiles = np.asarray(hand_percentiles(table.pack, table.ranking))
+    percentiles = hand_percentile_array(table.pack, table.ranking)
     may = np.zeros(len(held), dtype=bool)
     for form in forms:
         if isinstance(form.rule, GreedyBot) and form.by_rule:
